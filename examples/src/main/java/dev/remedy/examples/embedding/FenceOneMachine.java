@@ -1,0 +1,35 @@
+package dev.remedy.examples.embedding;
+
+import dev.remedy.spi.FenceAction;
+import dev.remedy.spi.FenceAgent;
+import dev.remedy.spi.FenceAgentProvider;
+import dev.remedy.spi.FenceContext;
+import dev.remedy.spi.FenceOutcome;
+import dev.remedy.spi.FenceRequest;
+import dev.remedy.spi.TimeSource;
+import dev.remedy.spi.config.AgentConfig;
+import dev.remedy.spi.config.Secret;
+import dev.remedy.spi.discovery.FenceAgentRegistry;
+import java.time.Duration;
+
+/** The README's embedding example: power a machine off through whichever agent the configuration names. */
+public final class FenceOneMachine {
+
+    private FenceOneMachine() {
+    }
+
+    /** Powers off {@code plug} through agent {@code type}; the outcome says whether OFF was confirmed. */
+    public static FenceOutcome powerOff(String type, String plug, Secret password, TimeSource time)
+            throws InterruptedException {
+        FenceAgentProvider provider = FenceAgentRegistry.load().provider(type);  // by id; duplicates are an error
+        AgentConfig config = provider.configure()
+                .set("plug", plug)
+                .secret("password", password)                                   // masked in every text
+                .build();
+        try (FenceAgent agent = provider.create(config)) {                      // lists every config problem
+            FenceContext context = FenceContext.start(time, Duration.ofSeconds(60),
+                    progress -> System.getLogger("fencing").log(System.Logger.Level.INFO, progress));
+            return agent.execute(new FenceRequest(FenceAction.OFF, "my-operator"), context);
+        }
+    }
+}

@@ -1,0 +1,71 @@
+package dev.remedy.cli;
+
+import dev.remedy.spi.FenceAction;
+import dev.remedy.spi.FenceAgentProvider;
+import dev.remedy.spi.config.ParameterDescriptor;
+import dev.remedy.spi.discovery.FenceAgentRegistry;
+import java.io.PrintWriter;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.concurrent.Callable;
+import java.util.stream.Collectors;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.ParentCommand;
+
+/** {@code remedy agents}: the discovered agents, their actions and parameters, and any discovery problem. */
+@Command(name = "agents", description = "List the discovered fence agents with their parameters.")
+final class AgentsCommand implements Callable<Integer> {
+
+    @ParentCommand
+    private RemedyCli cli;
+
+    @Option(names = "--verbose", description = "print stack traces of errors")
+    private boolean verbose;
+
+    @Override
+    public Integer call() {
+        CliEnvironment env = cli.environment();
+        FenceAgentRegistry registry = env.registry();
+        PrintWriter out = env.out();
+        if (registry.providers().isEmpty()) {
+            out.println(registry.isClean() ? "no fence agent found on the class path"
+                    : "no usable fence agent: see the discovery problems");
+        }
+        for (FenceAgentProvider provider : registry.providers()) {
+            print(out, provider);
+        }
+        if (!registry.isClean()) {
+            env.err().println("remedy: discovery problems (these agents cannot be used):");
+            registry.report().lines().filter(l -> !l.startsWith("loaded"))
+                    .forEach(l -> env.err().println("  " + l));
+            return ExitCodes.BAD_INPUT;
+        }
+        return ExitCodes.OK;
+    }
+
+    private static void print(PrintWriter out, FenceAgentProvider provider) {
+        out.println(provider.type() + " - " + provider.description());
+        out.println("  actions: " + provider.supportedActions().stream().sorted().map(FenceAction::code)
+                .collect(Collectors.joining(", ")));
+        out.println("  parameters:");
+        for (ParameterDescriptor p : provider.parameters()) {
+            List<String> traits = new ArrayList<>();
+            traits.add(p.type().name().toLowerCase(Locale.ROOT));
+            if (p.required()) {
+                traits.add("required");
+            }
+            p.defaultValue().ifPresent(d -> traits.add("default " + d));
+            if (p.secret()) {
+                traits.add("secret");
+            }
+            if (!p.allowedValues().isEmpty()) {
+                traits.add("one of " + String.join("|", p.allowedValues()));
+            }
+            p.fenceAgentsName().ifPresent(n -> traits.add(n.equals(p.name()) ? "fence-agents option" : "fence-agents: " + n));
+            out.printf(Locale.ROOT, "    %-16s %-34s %s%n", p.name(), String.join(", ", traits), p.description());
+        }
+        out.flush();
+    }
+}

@@ -1,0 +1,77 @@
+package dev.remedy.cli;
+
+import dev.remedy.spi.FenceAction;
+import dev.remedy.spi.FenceAgentProvider;
+import dev.remedy.spi.config.AgentConfig;
+import dev.remedy.spi.config.Secret;
+import dev.remedy.testkit.fake.FakeFenceAgentProvider;
+import dev.remedy.testkit.fake.FakePowerLab;
+import java.io.PrintWriter;
+import java.time.Duration;
+import java.util.List;
+import java.util.concurrent.Callable;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.ParentCommand;
+
+/**
+ * {@code remedy demo}: the agents remedy found, then a simulated node fenced with the built-in {@code fake}
+ * agent: status, OFF confirmed by a status read, ON, and an unreachable node whose timeout is reported as such,
+ * never as a success. Exits 0 only if every step ended as a fencing library must end it.
+ */
+@Command(name = "demo", description = "Show remedy at work against simulated machines.")
+final class DemoCommand implements Callable<Integer> {
+
+    private static final String NODE = "demo-node-1";
+    private static final String DEAD_NODE = FakePowerLab.UNREACHABLE_PREFIX + "-demo-node-2";
+    private static final Secret PASSWORD = Secret.of("demo-bmc-password");
+
+    @ParentCommand
+    private RemedyCli cli;
+
+    @Option(names = "--verbose", description = "print stack traces of errors")
+    private boolean verbose;
+
+    @Override
+    public Integer call() throws InterruptedException {
+        CliEnvironment env = cli.environment();
+        PrintWriter out = env.out();
+        out.println("== remedy demo");
+        out.println("-- 1. agents discovered with ServiceLoader");
+        env.registry().providers().forEach(p -> out.println("   " + p.type() + ": " + p.description()));
+        FakeFenceAgentProvider fake = (FakeFenceAgentProvider) env.registry().provider(FakeFenceAgentProvider.TYPE);
+        FakePowerLab.create(NODE, env.time()).password(PASSWORD).transitionTime(Duration.ofSeconds(1));
+        FakePowerLab.create(DEAD_NODE, env.time()).reachable(false);
+        AgentConfig node = config(fake, NODE);
+        ActionRunner runner = new ActionRunner(env);
+        List<Step> steps = List.of(
+                new Step("2. status of " + NODE, node, FenceAction.STATUS, Duration.ofSeconds(20), ExitCodes.OK),
+                new Step("3. fence " + NODE + ": OFF, confirmed by reading the power state back", node,
+                        FenceAction.OFF, Duration.ofSeconds(20), ExitCodes.OK),
+                new Step("4. status again: OFF (exit code 2, as the fence agents report it)", node,
+                        FenceAction.STATUS, Duration.ofSeconds(20), ExitCodes.STATUS_OFF),
+                new Step("5. power " + NODE + " back ON", node, FenceAction.ON, Duration.ofSeconds(20), ExitCodes.OK),
+                new Step("6. fence " + DEAD_NODE + ", whose BMC never answers: a timeout is never a success",
+                        config(fake, DEAD_NODE), FenceAction.OFF, Duration.ofSeconds(3), ExitCodes.TIMED_OUT));
+        boolean allAsExpected = true;
+        for (Step step : steps) {
+            out.println("-- " + step.title);
+            out.flush();
+            int code = runner.run(step.config, step.action, step.budget);
+            boolean expected = code == step.expectedExit;
+            allAsExpected &= expected;
+            out.println("   exit code " + code + (expected ? " (as expected)" : " (UNEXPECTED: wanted " + step.expectedExit + ")"));
+        }
+        out.println(allAsExpected ? "== demo finished: every step ended as expected"
+                : "== demo finished with unexpected results");
+        out.flush();
+        return allAsExpected ? ExitCodes.OK : ExitCodes.FAILED;
+    }
+
+    private static AgentConfig config(FenceAgentProvider fake, String plug) {
+        return fake.configure().set("plug", plug).secret("password", PASSWORD).set("poll_interval", "250ms").build();
+    }
+
+    private record Step(String title, AgentConfig config, FenceAction action, Duration budget, int expectedExit) {
+    }
+}

@@ -1,0 +1,79 @@
+package dev.remedy.cli;
+
+import dev.remedy.spi.FenceAction;
+import dev.remedy.spi.FenceAgentProvider;
+import dev.remedy.spi.config.AgentConfig;
+import dev.remedy.spi.config.Durations;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import java.util.concurrent.Callable;
+import java.util.stream.Collectors;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
+import picocli.CommandLine.ParentCommand;
+
+/** {@code remedy fence TYPE ACTION -p key=value …}: one action of one agent. */
+@Command(name = "fence", description = "Run one action of one agent and print the outcome.",
+        footer = {"", "Exit codes: 0 ok (STATUS: on), 1 failed, 2 STATUS off, 3 bad input, 4 timed out,",
+                "5 unsupported, 6 refused."})
+final class FenceCommand implements Callable<Integer> {
+
+    @ParentCommand
+    private RemedyCli cli;
+
+    @Parameters(index = "0", paramLabel = "TYPE", description = "agent type, as listed by 'remedy agents'")
+    private String type;
+
+    @Parameters(index = "1", paramLabel = "ACTION", description = "on, off, reboot, status, list or monitor")
+    private String action;
+
+    @Option(names = {"-p", "--param"}, paramLabel = "KEY=VALUE",
+            description = "an agent parameter (remedy or fence-agents name); not for secrets")
+    private List<String> parameters = new ArrayList<>();
+
+    @Option(names = "--secret-env", paramLabel = "KEY=VARIABLE",
+            description = "a secret parameter read from an environment variable")
+    private List<String> secretVariables = new ArrayList<>();
+
+    @Option(names = "--secret-file", paramLabel = "KEY=PATH",
+            description = "a secret parameter read from a file (trailing newline removed)")
+    private List<String> secretFiles = new ArrayList<>();
+
+    @Option(names = {"-t", "--timeout"}, paramLabel = "DURATION", defaultValue = "60s",
+            description = "deadline of the whole action, e.g. 30s, 2m or PT90S (default: ${DEFAULT-VALUE})")
+    private String timeout;
+
+    @Option(names = "--verbose", description = "log the agent's steps and print stack traces of errors")
+    private boolean verbose;
+
+    @Override
+    public Integer call() throws InterruptedException {
+        CliEnvironment env = cli.environment();
+        FenceAction wanted = FenceAction.fromCode(action).orElseThrow(() -> new UserError("unknown action '"
+                + action + "'; use one of " + Arrays.stream(FenceAction.values()).map(FenceAction::code)
+                .collect(Collectors.joining(", "))));
+        Duration budget = budget();
+        FenceAgentProvider provider = env.registry().provider(type);
+        AgentConfig.Builder builder = provider.configure();
+        SecretSources sources = new SecretSources(builder, env, type, provider.parameters());
+        parameters.forEach(sources::parameter);
+        secretVariables.forEach(sources::fromEnvironment);
+        secretFiles.forEach(f -> sources.fromFile(f, env.err()));
+        return new ActionRunner(env).run(builder.build(), wanted, budget);
+    }
+
+    private Duration budget() {
+        try {
+            Duration budget = Durations.parse(timeout);
+            if (budget.isZero()) {
+                throw new IllegalArgumentException("'" + timeout + "' is zero");
+            }
+            return budget;
+        } catch (IllegalArgumentException e) {
+            throw new UserError("--timeout: " + e.getMessage() + "; give a positive duration such as 30s");
+        }
+    }
+}

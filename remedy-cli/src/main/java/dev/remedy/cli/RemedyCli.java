@@ -1,0 +1,97 @@
+package dev.remedy.cli;
+
+import dev.remedy.spi.RemedyException;
+import java.util.Arrays;
+import java.util.logging.ConsoleHandler;
+import java.util.logging.Formatter;
+import java.util.logging.Level;
+import java.util.logging.LogRecord;
+import java.util.logging.Logger;
+import picocli.CommandLine;
+import picocli.CommandLine.Command;
+
+/**
+ * The {@code remedy} command. Errors are one line on stderr that names the input and what to do, with exit code
+ * {@link ExitCodes#BAD_INPUT}; stack traces appear only with {@code --verbose}.
+ */
+@Command(name = "remedy", mixinStandardHelpOptions = true, version = "remedy 0.1.0",
+        description = "Node remediation and fencing: list agents, run one agent action, see the demo.",
+        subcommands = {AgentsCommand.class, FenceCommand.class, DemoCommand.class})
+public final class RemedyCli implements Runnable {
+
+    private final CliEnvironment environment;
+
+    RemedyCli(CliEnvironment environment) {
+        this.environment = environment;
+    }
+
+    CliEnvironment environment() {
+        return environment;
+    }
+
+    @Override
+    public void run() {
+        throw new CommandLine.ParameterException(new CommandLine(this), "a command is required");
+    }
+
+    /** Runs the command line and exits with its code. */
+    public static void main(String[] args) {
+        boolean verbose = Arrays.asList(args).contains("--verbose");
+        configureLogging(verbose);
+        System.exit(execute(args, CliEnvironment.system()));
+    }
+
+    /** Runs the command line in {@code env} and returns the exit code. */
+    public static int execute(String[] args, CliEnvironment env) {
+        boolean verbose = Arrays.asList(args).contains("--verbose");
+        CommandLine line = new CommandLine(new RemedyCli(env));
+        line.setOut(env.out()).setErr(env.err());
+        line.setParameterExceptionHandler((e, ignored) -> {
+            env.err().println("remedy: " + e.getMessage() + ". Run '" + e.getCommandLine().getCommandSpec().qualifiedName()
+                    + " --help' for usage");
+            return ExitCodes.BAD_INPUT;
+        });
+        line.setExecutionExceptionHandler((e, command, parsed) -> {
+            int code;
+            if (e instanceof InterruptedException) {
+                env.err().println("remedy: interrupted; the action was stopped and its outcome is unknown");
+                code = ExitCodes.FAILED;
+            } else if (e instanceof RemedyException) {
+                env.err().println("remedy: " + e.getMessage());
+                code = ExitCodes.BAD_INPUT;
+            } else {
+                env.err().println("remedy: internal error: " + e + (verbose ? "" : "; run with --verbose for details")
+                        + " and report it");
+                code = ExitCodes.FAILED;
+            }
+            if (verbose) {
+                e.printStackTrace(env.err());
+            }
+            env.err().flush();
+            return code;
+        });
+        int code = line.execute(args);
+        env.out().flush();
+        env.err().flush();
+        return code;
+    }
+
+    private static void configureLogging(boolean verbose) {
+        Logger root = Logger.getLogger("");
+        for (var handler : root.getHandlers()) {
+            root.removeHandler(handler);
+        }
+        ConsoleHandler console = new ConsoleHandler();
+        Level level = verbose ? Level.FINE : Level.WARNING;
+        console.setLevel(level);
+        console.setFormatter(new Formatter() {
+            @Override
+            public String format(LogRecord entry) {
+                return "remedy: " + entry.getLevel().getName().toLowerCase(java.util.Locale.ROOT) + ": "
+                        + formatMessage(entry) + System.lineSeparator();
+            }
+        });
+        root.addHandler(console);
+        root.setLevel(level);
+    }
+}

@@ -1,0 +1,53 @@
+package dev.remedy.spi;
+
+import dev.remedy.spi.config.AgentConfig;
+import dev.remedy.spi.config.InvalidConfigurationException;
+import dev.remedy.spi.config.ParameterDescriptor;
+import java.util.List;
+import java.util.Set;
+
+/**
+ * The service that {@link java.util.ServiceLoader} discovers: a cheap factory that describes one agent type
+ * and creates configured agents. Register an implementation in
+ * {@code META-INF/services/dev.remedy.spi.FenceAgentProvider}; {@code new XProvider().create(config)} works
+ * without ServiceLoader too.
+ *
+ * <p>Implementations have a public no-argument constructor that does no I/O, and are thread-safe.
+ */
+public interface FenceAgentProvider {
+
+    /** The SPI version this build of remedy implements. */
+    int SPI_VERSION = 1;
+
+    /**
+     * The stable id of this agent type, lower case ({@code [a-z][a-z0-9-]*}), for example {@code "ipmi"}.
+     * Agents are chosen by this id; two providers with one id are an error.
+     */
+    String type();
+
+    /** The SPI version this provider was built against; the registry refuses providers newer than itself. */
+    default int spiVersion() {
+        return SPI_VERSION;
+    }
+
+    /** One line saying what the agent fences and how. */
+    String description();
+
+    /** Every parameter the agent accepts, in the order a user would read them. */
+    List<ParameterDescriptor> parameters();
+
+    /** The actions {@link FenceAgent#execute} implements; others answer {@link FenceStatus#UNSUPPORTED}. */
+    Set<FenceAction> supportedActions();
+
+    /**
+     * Creates an agent. Does no I/O: reachability is checked by {@link FenceAgent#validate}.
+     *
+     * @throws InvalidConfigurationException listing every problem in {@code config} at once
+     */
+    FenceAgent create(AgentConfig config);
+
+    /** A configuration builder that knows this agent's parameters. */
+    default AgentConfig.Builder configure() {
+        return AgentConfig.builder(type(), parameters());
+    }
+}

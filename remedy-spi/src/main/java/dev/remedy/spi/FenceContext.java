@@ -1,0 +1,113 @@
+package dev.remedy.spi;
+
+import java.lang.System.Logger.Level;
+import java.time.Duration;
+import java.util.Objects;
+
+/**
+ * The deadline, clock and progress channel of one agent call. Created by the caller (the engine, the CLI, a
+ * test) for each action; agents read {@link #remaining()} before every wait and never wait past it.
+ *
+ * <p>Interruption: {@link #sleep(Duration)} and {@link #checkInterrupted()} throw {@link InterruptedException}
+ * when the calling thread is interrupted; agents let it propagate (or return a non-success outcome and restore
+ * the interrupt flag).
+ *
+ * <p>Instances are confined to the thread running the action, except {@link #remaining()} which any thread may read.
+ */
+public final class FenceContext {
+
+    private static final System.Logger LOG = System.getLogger(FenceContext.class.getName());
+    /** Budgets are capped so that deadline arithmetic cannot overflow. */
+    private static final long MAX_BUDGET_NANOS = Long.MAX_VALUE / 4;
+
+    private final TimeSource time;
+    private final long startNanos;
+    private final long budgetNanos;
+    private final ProgressListener progress;
+
+    private FenceContext(TimeSource time, Duration budget, ProgressListener progress) {
+        this.time = Objects.requireNonNull(time, "time");
+        this.progress = Objects.requireNonNull(progress, "progress");
+        Objects.requireNonNull(budget, "budget");
+        if (budget.isNegative() || budget.isZero()) {
+            throw new IllegalArgumentException("a fence action needs a positive time budget, was " + budget);
+        }
+        this.budgetNanos = budget.compareTo(Duration.ofNanos(MAX_BUDGET_NANOS)) > 0 ? MAX_BUDGET_NANOS : budget.toNanos();
+        this.startNanos = time.nanoTime();
+    }
+
+    /** Starts a context now, with {@code budget} until the deadline. */
+    public static FenceContext start(TimeSource time, Duration budget, ProgressListener progress) {
+        return new FenceContext(time, budget, progress);
+    }
+
+    /** Starts a context now, with {@code budget} until the deadline and no progress listener. */
+    public static FenceContext start(TimeSource time, Duration budget) {
+        return new FenceContext(time, budget, ProgressListener.NONE);
+    }
+
+    /** The clock of this action. */
+    public TimeSource time() {
+        return time;
+    }
+
+    /** The whole budget this action was given. */
+    public Duration budget() {
+        return Duration.ofNanos(budgetNanos);
+    }
+
+    /** Time since the context started. */
+    public Duration elapsed() {
+        return Duration.ofNanos(Math.max(0, time.nanoTime() - startNanos));
+    }
+
+    /** Time left until the deadline; zero once it has passed. */
+    public Duration remaining() {
+        long left = budgetNanos - (time.nanoTime() - startNanos);
+        return left > 0 ? Duration.ofNanos(left) : Duration.ZERO;
+    }
+
+    /** Whether the deadline has passed. */
+    public boolean expired() {
+        return remaining().isZero();
+    }
+
+    /** The smaller of {@code wanted} and the time left. */
+    public Duration cap(Duration wanted) {
+        Duration left = remaining();
+        return wanted.compareTo(left) < 0 ? wanted : left;
+    }
+
+    /**
+     * Waits for {@code duration}, or until the deadline if that comes first.
+     *
+     * @throws InterruptedException if the thread is interrupted before or while waiting
+     */
+    public void sleep(Duration duration) throws InterruptedException {
+        checkInterrupted();
+        Duration wait = cap(duration);
+        if (!wait.isZero() && !wait.isNegative()) {
+            time.sleep(wait);
+        }
+    }
+
+    /**
+     * Throws if the calling thread has been interrupted (and clears the flag, as {@link Thread#interrupted()} does).
+     *
+     * @throws InterruptedException if the thread is interrupted
+     */
+    public void checkInterrupted() throws InterruptedException {
+        if (Thread.interrupted()) {
+            throw new InterruptedException("fence action interrupted");
+        }
+    }
+
+    /** Reports progress to the caller. A failing listener is logged and ignored. */
+    public void progress(String message) {
+        try {
+            progress.onProgress(message);
+        } catch (RuntimeException e) {
+            LOG.log(Level.WARNING, "progress listener failed; ignored", e);
+        }
+    }
+}

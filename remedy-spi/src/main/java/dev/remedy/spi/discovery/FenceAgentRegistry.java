@@ -1,0 +1,182 @@
+package dev.remedy.spi.discovery;
+
+import dev.remedy.spi.FenceAgentProvider;
+import java.util.ArrayList;
+import java.util.Collection;
+import java.util.Iterator;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Objects;
+import java.util.ServiceConfigurationError;
+import java.util.ServiceLoader;
+import java.util.Set;
+import java.util.TreeMap;
+import java.util.regex.Pattern;
+import java.util.stream.Collectors;
+
+/**
+ * The agent providers available to this process, chosen by type id only.
+ *
+ * <p>{@link #load(ClassLoader)} reads every {@code META-INF/services/dev.remedy.spi.FenceAgentProvider} entry and
+ * keeps a report: loaded providers, failures (class missing, constructor throwing, bad type id, SPI too new)
+ * with their errors, and type ids claimed twice. A duplicated id is unusable: {@link #provider(String)} throws
+ * {@link DuplicateAgentException} naming both classes. {@link #of} builds a registry without ServiceLoader.
+ *
+ * <p>Immutable and thread-safe.
+ */
+public final class FenceAgentRegistry {
+
+    private static final Pattern TYPE = Pattern.compile("[a-z][a-z0-9-]*");
+    /** A guard against a service iterator that keeps failing on the same entry. */
+    private static final int MAX_ENTRIES = 10_000;
+
+    private final Map<String, FenceAgentProvider> providers;
+    private final Map<String, List<String>> duplicates;
+    private final List<DiscoveryFailure> failures;
+
+    private FenceAgentRegistry(List<FenceAgentProvider> candidates, List<DiscoveryFailure> loadFailures) {
+        List<DiscoveryFailure> failed = new ArrayList<>(loadFailures);
+        Map<String, List<FenceAgentProvider>> byType = new TreeMap<>();
+        for (FenceAgentProvider candidate : candidates) {
+            String problem = check(candidate);
+            if (problem != null) {
+                failed.add(new DiscoveryFailure(candidate.getClass().getName(), problem,
+                        new IllegalStateException(problem)));
+            } else {
+                byType.computeIfAbsent(candidate.type(), t -> new ArrayList<>()).add(candidate);
+            }
+        }
+        Map<String, FenceAgentProvider> unique = new LinkedHashMap<>();
+        Map<String, List<String>> claimedTwice = new TreeMap<>();
+        byType.forEach((type, list) -> {
+            if (list.size() == 1) {
+                unique.put(type, list.get(0));
+            } else {
+                claimedTwice.put(type, list.stream().map(p -> p.getClass().getName()).collect(Collectors.toList()));
+            }
+        });
+        this.providers = unique;
+        this.duplicates = claimedTwice;
+        this.failures = List.copyOf(failed);
+    }
+
+    /** Loads providers visible to the thread's context class loader (or this class's loader if there is none). */
+    public static FenceAgentRegistry load() {
+        ClassLoader context = Thread.currentThread().getContextClassLoader();
+        return load(context != null ? context : FenceAgentRegistry.class.getClassLoader());
+    }
+
+    /** Loads providers with {@link ServiceLoader} from {@code loader}, recording every failure. */
+    public static FenceAgentRegistry load(ClassLoader loader) {
+        List<FenceAgentProvider> loaded = new ArrayList<>();
+        List<DiscoveryFailure> failed = new ArrayList<>();
+        Iterator<ServiceLoader.Provider<FenceAgentProvider>> entries =
+                ServiceLoader.load(FenceAgentProvider.class, loader).stream().iterator();
+        for (int i = 0; i < MAX_ENTRIES; i++) {
+            ServiceLoader.Provider<FenceAgentProvider> entry;
+            try {
+                if (!entries.hasNext()) {
+                    break;
+                }
+                entry = entries.next();
+            } catch (ServiceConfigurationError e) {
+                failed.add(new DiscoveryFailure("?", "a service entry could not be loaded: " + e.getMessage(), e));
+                continue;
+            }
+            try {
+                loaded.add(entry.get());
+            } catch (ServiceConfigurationError | RuntimeException | LinkageError e) {
+                Throwable root = e.getCause() != null ? e.getCause() : e;
+                failed.add(new DiscoveryFailure(entry.type().getName(),
+                        "could not be instantiated: " + root, e));
+            }
+        }
+        return new FenceAgentRegistry(loaded, failed);
+    }
+
+    /** A registry of exactly these providers, without ServiceLoader. */
+    public static FenceAgentRegistry of(Collection<? extends FenceAgentProvider> providers) {
+        return new FenceAgentRegistry(List.copyOf(providers), List.of());
+    }
+
+    /** A registry of exactly these providers, without ServiceLoader. */
+    public static FenceAgentRegistry of(FenceAgentProvider... providers) {
+        return of(List.of(providers));
+    }
+
+    /**
+     * The provider of agent {@code type}.
+     *
+     * @throws DuplicateAgentException if two providers claim the type
+     * @throws UnknownAgentException   if none does
+     */
+    public FenceAgentProvider provider(String type) {
+        Objects.requireNonNull(type, "type");
+        List<String> contenders = duplicates.get(type);
+        if (contenders != null) {
+            throw new DuplicateAgentException(type, contenders);
+        }
+        FenceAgentProvider provider = providers.get(type);
+        if (provider == null) {
+            throw new UnknownAgentException(type, types());
+        }
+        return provider;
+    }
+
+    /** The usable providers, by type. */
+    public List<FenceAgentProvider> providers() {
+        return List.copyOf(providers.values());
+    }
+
+    /** The usable type ids. */
+    public Set<String> types() {
+        return Set.copyOf(providers.keySet());
+    }
+
+    /** Providers that failed to load, with the reason. */
+    public List<DiscoveryFailure> failures() {
+        return failures;
+    }
+
+    /** Type ids claimed by more than one provider, with the class names of each claimant. */
+    public Map<String, List<String>> duplicates() {
+        return Map.copyOf(duplicates);
+    }
+
+    /** Whether every provider loaded and no id is claimed twice. */
+    public boolean isClean() {
+        return failures.isEmpty() && duplicates.isEmpty();
+    }
+
+    /** A multi-line report: loaded, failed and duplicated providers. */
+    public String report() {
+        StringBuilder text = new StringBuilder();
+        providers.forEach((type, p) -> text.append("loaded    ").append(type).append("  ")
+                .append(p.getClass().getName()).append('\n'));
+        duplicates.forEach((type, classes) -> text.append("DUPLICATE ").append(type).append("  ")
+                .append(String.join(", ", classes)).append('\n'));
+        failures.forEach(f -> text.append("FAILED    ").append(f.provider()).append("  ")
+                .append(f.reason()).append('\n'));
+        return text.toString();
+    }
+
+    private static String check(FenceAgentProvider candidate) {
+        try {
+            String type = candidate.type();
+            if (type == null || !TYPE.matcher(type).matches()) {
+                return "has an invalid type id '" + type + "' (it must match " + TYPE + ")";
+            }
+            if (candidate.spiVersion() > FenceAgentProvider.SPI_VERSION) {
+                return "needs SPI version " + candidate.spiVersion() + " but this remedy implements "
+                        + FenceAgentProvider.SPI_VERSION + "; upgrade remedy";
+            }
+            if (candidate.parameters() == null || candidate.supportedActions() == null) {
+                return "declares no parameters or no supported actions (null)";
+            }
+            return null;
+        } catch (RuntimeException e) {
+            return "failed to describe itself: " + e;
+        }
+    }
+}

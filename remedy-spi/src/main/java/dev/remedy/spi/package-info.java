@@ -1,0 +1,10 @@
+/**
+ * The fence-agent contract. A {@link dev.remedy.spi.FenceAgentProvider} is found with
+ * {@link java.util.ServiceLoader} (or constructed directly), describes its parameters and creates a
+ * {@link dev.remedy.spi.FenceAgent}, which executes one {@link dev.remedy.spi.FenceAction} at a time within the
+ * deadline of a {@link dev.remedy.spi.FenceContext} and answers with a {@link dev.remedy.spi.FenceOutcome} value.
+ *
+ * <p>This package depends on the JDK only. Agents log through {@link java.lang.System.Logger}, measure time
+ * through {@link dev.remedy.spi.TimeSource} and never put a secret into a log line, outcome or exception.
+ */
+package dev.remedy.spi;
