@@ -15,7 +15,7 @@ import picocli.CommandLine.Option;
 import picocli.CommandLine.ParentCommand;
 
 /** {@code remedy agents}: the discovered agents, their actions and parameters, and any discovery problem. */
-@Command(name = "agents", description = "List the discovered fence agents with their parameters.")
+@Command(name = "agents", mixinStandardHelpOptions = true, description = "List the discovered fence agents with their parameters.")
 final class AgentsCommand implements Callable<Integer> {
 
     @ParentCommand

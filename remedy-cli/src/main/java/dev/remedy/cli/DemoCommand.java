@@ -19,7 +19,7 @@ import picocli.CommandLine.ParentCommand;
  * agent: status, OFF confirmed by a status read, ON, and an unreachable node whose timeout is reported as such,
  * never as a success. Exits 0 only if every step ended as a fencing library must end it.
  */
-@Command(name = "demo", description = "Show remedy at work against simulated machines.")
+@Command(name = "demo", mixinStandardHelpOptions = true, description = "Show remedy at work against simulated machines.")
 final class DemoCommand implements Callable<Integer> {
 
     private static final String NODE = "demo-node-1";

@@ -16,7 +16,7 @@ import picocli.CommandLine.Parameters;
 import picocli.CommandLine.ParentCommand;
 
 /** {@code remedy fence TYPE ACTION -p key=value …}: one action of one agent. */
-@Command(name = "fence", description = "Run one action of one agent and print the outcome.",
+@Command(name = "fence", mixinStandardHelpOptions = true, description = "Run one action of one agent and print the outcome.",
         footer = {"", "Exit codes: 0 ok (STATUS: on), 1 failed, 2 STATUS off, 3 bad input, 4 timed out,",
                 "5 unsupported, 6 refused."})
 final class FenceCommand implements Callable<Integer> {

@@ -47,7 +47,12 @@ public final class RemedyCli implements Runnable {
         CommandLine line = new CommandLine(new RemedyCli(env));
         line.setOut(env.out()).setErr(env.err());
         line.setParameterExceptionHandler((e, ignored) -> {
-            env.err().println("remedy: " + e.getMessage() + ". Run '" + e.getCommandLine().getCommandSpec().qualifiedName()
+            boolean inSubcommand = e.getCommandLine().getCommandSpec().parent() != null;
+            String problem = e instanceof CommandLine.UnmatchedArgumentException unmatched
+                    && !unmatched.isUnknownOption() && inSubcommand
+                    ? unmatched.getUnmatched().size() + " unexpected argument(s) (not repeated here: one may be a secret)"
+                    : e.getMessage();
+            env.err().println("remedy: " + problem + ". Run '" + e.getCommandLine().getCommandSpec().qualifiedName()
                     + " --help' for usage");
             return ExitCodes.BAD_INPUT;
         });

@@ -4,11 +4,14 @@ import dev.remedy.spi.FenceAction;
 import dev.remedy.spi.FenceAgent;
 import dev.remedy.spi.FenceAgentProvider;
 import dev.remedy.spi.config.AgentConfig;
+import dev.remedy.spi.config.ConfigProblem;
+import dev.remedy.spi.config.InvalidConfigurationException;
 import dev.remedy.spi.config.ParameterDescriptor;
 import dev.remedy.spi.config.ParameterType;
 import java.util.EnumSet;
 import java.util.List;
 import java.util.Set;
+import java.util.stream.Stream;
 
 /**
  * The {@code fake} agent: fences {@link FakePowerTarget}s of the {@link FakePowerLab} the way a BMC agent fences
@@ -58,6 +61,13 @@ public final class FakeFenceAgentProvider implements FenceAgentProvider {
     @Override
     public FenceAgent create(AgentConfig config) {
         config.requireValid();
+        List<ConfigProblem> zero = Stream.of("login_timeout", "poll_interval")
+                .filter(name -> config.duration(name).isZero())
+                .map(name -> new ConfigProblem(name, "is zero, which would make the agent spin", "give at least 1ms"))
+                .toList();
+        if (!zero.isEmpty()) {
+            throw new InvalidConfigurationException(TYPE, zero);
+        }
         return new FakeFenceAgent(config.string("plug"), config.string("username"),
                 config.secret("password").orElseThrow(), config.duration("login_timeout"),
                 config.duration("power_wait"), config.duration("poll_interval"));

@@ -1,6 +1,7 @@
 package dev.remedy.testkit.fake;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.remedy.spi.FenceAction;
 import dev.remedy.spi.FenceContext;
@@ -8,6 +9,7 @@ import dev.remedy.spi.FenceOutcome;
 import dev.remedy.spi.FenceRequest;
 import dev.remedy.spi.FenceStatus;
 import dev.remedy.spi.PowerState;
+import dev.remedy.spi.config.InvalidConfigurationException;
 import dev.remedy.spi.config.Secret;
 import dev.remedy.testkit.FakeTimeSource;
 import java.time.Duration;
@@ -92,6 +94,16 @@ class FakePowerTargetTest {
             assertThat(p.id()).isEqualTo(name);
             assertThat(p.power()).isEqualTo(PowerState.OFF);
         });
+    }
+
+    @Test
+    @DisplayName("a zero login timeout or poll interval is refused, both named, instead of spinning")
+    void zeroIntervalsRefused() {
+        FakeFenceAgentProvider provider = new FakeFenceAgentProvider();
+        var config = provider.configure().set("plug", name).secret("password", Secret.of("a-long-password"))
+                .set("login_timeout", "0s").set("poll_interval", "0").build();
+        assertThatThrownBy(() -> provider.create(config)).isInstanceOf(InvalidConfigurationException.class)
+                .hasMessageContaining("login_timeout").hasMessageContaining("poll_interval");
     }
 
     private dev.remedy.spi.FenceAgent agent(String password) {

@@ -1,0 +1,76 @@
+package dev.remedy.cli;
+
+import dev.remedy.spi.discovery.FenceAgentRegistry;
+import dev.remedy.testkit.FakeTimeSource;
+import dev.remedy.testkit.fake.FakeFenceAgentProvider;
+import java.io.PrintWriter;
+import java.io.StringWriter;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.UUID;
+
+/**
+ * Runs {@link RemedyCli#execute} in a test: a fake clock (so deadlines pass instantly), chosen environment
+ * variables, a chosen registry (the {@code fake} agent by default) and captured stdout and stderr.
+ */
+final class CliRunner {
+
+    private final FakeTimeSource time = new FakeTimeSource();
+    private final Map<String, String> variables = new HashMap<>();
+    private FenceAgentRegistry registry = FenceAgentRegistry.of(new FakeFenceAgentProvider());
+
+    /** The clock every action of this runner runs on. */
+    FakeTimeSource time() {
+        return time;
+    }
+
+    /** Sets an environment variable seen by {@code --secret-env}. */
+    CliRunner variable(String name, String value) {
+        variables.put(name, value);
+        return this;
+    }
+
+    /** Uses {@code agents} instead of the fake agent alone. */
+    CliRunner registry(FenceAgentRegistry agents) {
+        this.registry = agents;
+        return this;
+    }
+
+    /** Runs {@code remedy args…}. */
+    Result run(String... args) {
+        StringWriter out = new StringWriter();
+        StringWriter err = new StringWriter();
+        CliEnvironment env = new CliEnvironment(Map.copyOf(variables), time, registry, new PrintWriter(out),
+                new PrintWriter(err));
+        int code = RemedyCli.execute(args, env);
+        return new Result(code, out.toString(), err.toString());
+    }
+
+    /** A plug name no other test uses. */
+    static String uniquePlug() {
+        return "cli-" + UUID.randomUUID();
+    }
+
+    /** What one run printed and returned. */
+    record Result(int exitCode, String out, String err) {
+
+        List<String> outLines() {
+            return out.lines().toList();
+        }
+
+        List<String> errLines() {
+            return err.lines().toList();
+        }
+
+        /** Everything printed, stdout then stderr. */
+        String printed() {
+            return out + err;
+        }
+
+        @Override
+        public String toString() {
+            return "exit " + exitCode + "\n--- stdout\n" + out + "--- stderr\n" + err;
+        }
+    }
+}

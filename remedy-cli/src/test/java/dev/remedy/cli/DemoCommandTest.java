@@ -1,0 +1,44 @@
+package dev.remedy.cli;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.remedy.spi.PowerState;
+import dev.remedy.spi.discovery.FenceAgentRegistry;
+import dev.remedy.testkit.fake.FakePowerLab;
+import org.junit.jupiter.api.DisplayName;
+import org.junit.jupiter.api.Test;
+
+@DisplayName("remedy demo")
+class DemoCommandTest {
+
+    @Test
+    @DisplayName("runs every step on the environment's clock, each ending as expected, and exits 0")
+    void everyStepAsExpected() {
+        CliRunner cli = new CliRunner();
+
+        CliRunner.Result result = cli.run("demo");
+
+        assertThat(result.exitCode()).as(result.toString()).isEqualTo(ExitCodes.OK);
+        assertThat(result.out()).startsWith("== remedy demo")
+                .contains("   fake: ")
+                .contains("Status: ON", "OFF succeeded", "Status: OFF", "ON succeeded", "OFF timed out")
+                .doesNotContain("UNEXPECTED")
+                .doesNotContain("demo-bmc-password");
+        assertThat(result.outLines()).filteredOn(l -> l.startsWith("   exit code ")).containsExactly(
+                "   exit code 0 (as expected)", "   exit code 0 (as expected)", "   exit code 2 (as expected)",
+                "   exit code 0 (as expected)", "   exit code 4 (as expected)");
+        assertThat(result.outLines()).last().isEqualTo("== demo finished: every step ended as expected");
+        assertThat(FakePowerLab.find("demo-node-1").orElseThrow().history())
+                .containsExactly(PowerState.OFF, PowerState.ON);
+        assertThat(cli.time().elapsed()).as("the demo ran on the fake clock").isPositive();
+    }
+
+    @Test
+    @DisplayName("without the fake agent it exits 3 with one line naming the missing type")
+    void withoutFakeAgent() {
+        CliRunner.Result result = new CliRunner().registry(FenceAgentRegistry.of()).run("demo");
+
+        assertThat(result.exitCode()).as(result.toString()).isEqualTo(ExitCodes.BAD_INPUT);
+        assertThat(result.errLines()).singleElement().asString().contains("unknown agent type 'fake'");
+    }
+}

@@ -1,0 +1,142 @@
+package dev.remedy.cli;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assumptions.assumeThat;
+
+import dev.remedy.spi.PowerState;
+import dev.remedy.spi.config.Secret;
+import dev.remedy.testkit.fake.FakePowerLab;
+import dev.remedy.testkit.fake.FakePowerTarget;
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.FileSystems;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.attribute.PosixFilePermissions;
+import java.util.UUID;
+import org.junit.jupiter.api.DisplayName;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+@DisplayName("secrets from the environment and from files")
+class SecretSourcesTest {
+
+    private final CliRunner cli = new CliRunner();
+    private final String plug = CliRunner.uniquePlug();
+    private final String password = "pw-" + UUID.randomUUID();
+    private final FakePowerTarget target = FakePowerLab.create(plug, cli.time()).password(Secret.of(password));
+
+    @TempDir
+    private Path dir;
+
+    private Path secretFile(String content, String permissions) throws IOException {
+        assumeThat(FileSystems.getDefault().supportedFileAttributeViews()).as("POSIX file permissions").contains("posix");
+        Path file = Files.writeString(dir.resolve("bmc-password"), content, StandardCharsets.UTF_8);
+        Files.setPosixFilePermissions(file, PosixFilePermissions.fromString(permissions));
+        return file;
+    }
+
+    private CliRunner.Result offWithFile(Path file) {
+        return cli.run("fence", "fake", "off", "-p", "plug=" + plug, "--secret-file", "password=" + file);
+    }
+
+    @Test
+    @DisplayName("a password from an environment variable is accepted by the target")
+    void fromEnvironment() {
+        CliRunner.Result result = cli.variable("BMC_PASSWORD", password)
+                .run("fence", "fake", "off", "-p", "plug=" + plug, "--secret-env", "password=BMC_PASSWORD");
+
+        assertThat(result.exitCode()).as(result.toString()).isEqualTo(ExitCodes.OK);
+        assertThat(target.power()).isEqualTo(PowerState.OFF);
+        assertThat(result.printed()).doesNotContain(password);
+    }
+
+    @Test
+    @DisplayName("a password file's trailing newline is removed, so the target accepts it, and a 600 file gives no warning")
+    void fromPrivateFile() throws IOException {
+        Path file = secretFile(password + "\n", "rw-------");
+
+        CliRunner.Result result = offWithFile(file);
+
+        assertThat(result.exitCode()).as(result.toString()).isEqualTo(ExitCodes.OK);
+        assertThat(target.power()).isEqualTo(PowerState.OFF);
+        assertThat(result.err()).doesNotContain("warning");
+        assertThat(result.printed()).doesNotContain(password);
+    }
+
+    @Test
+    @DisplayName("a password file with a Windows line ending works too")
+    void fromFileWithCrLf() throws IOException {
+        Path file = secretFile(password + "\r\n", "rw-------");
+
+        CliRunner.Result result = offWithFile(file);
+
+        assertThat(result.exitCode()).as(result.toString()).isEqualTo(ExitCodes.OK);
+    }
+
+    @Test
+    @DisplayName("a password file without a trailing newline works")
+    void fromFileWithoutNewline() throws IOException {
+        Path file = secretFile(password, "r--------");
+
+        CliRunner.Result result = offWithFile(file);
+
+        assertThat(result.exitCode()).as(result.toString()).isEqualTo(ExitCodes.OK);
+    }
+
+    @Test
+    @DisplayName("spaces around a password in a file are part of the password, only the line ending is removed")
+    void fileKeepsSpaces() throws IOException {
+        String spaced = "  " + password + " ";
+        target.password(Secret.of(spaced));
+
+        CliRunner.Result accepted = offWithFile(secretFile(spaced + "\n", "rw-------"));
+
+        assertThat(accepted.exitCode()).as(accepted.toString()).isEqualTo(ExitCodes.OK);
+        assertThat(target.power()).isEqualTo(PowerState.OFF);
+    }
+
+    @Test
+    @DisplayName("a file readable by other users still works but gives one warning line naming it")
+    void sharedFileWarns() throws IOException {
+        Path file = secretFile(password + "\n", "rw-r--r--");
+
+        CliRunner.Result result = offWithFile(file);
+
+        assertThat(result.exitCode()).as(result.toString()).isEqualTo(ExitCodes.OK);
+        assertThat(result.errLines()).filteredOn(l -> l.contains("warning")).singleElement().asString()
+                .contains("'" + file + "'").contains("readable by other users").contains("chmod 600");
+        assertThat(result.printed()).doesNotContain(password);
+    }
+
+    @Test
+    @DisplayName("a file readable by its group also gives the warning")
+    void groupReadableFileWarns() throws IOException {
+        CliRunner.Result result = offWithFile(secretFile(password + "\n", "rw-r-----"));
+
+        assertThat(result.exitCode()).as(result.toString()).isEqualTo(ExitCodes.OK);
+        assertThat(result.err()).contains("remedy: warning: secret file");
+    }
+
+    @Test
+    @DisplayName("a wrong password from a file exits 1 and neither password is printed")
+    void wrongPasswordFromFile() throws IOException {
+        String wrong = "wrong-" + UUID.randomUUID();
+
+        CliRunner.Result result = offWithFile(secretFile(wrong + "\n", "rw-------"));
+
+        assertThat(result.exitCode()).as(result.toString()).isEqualTo(ExitCodes.FAILED);
+        assertThat(result.printed()).doesNotContain(wrong).doesNotContain(password);
+        assertThat(target.power()).isEqualTo(PowerState.ON);
+    }
+
+    @Test
+    @DisplayName("an empty environment variable is a set, blank secret that the target refuses")
+    void emptyVariable() {
+        CliRunner.Result result = cli.variable("BMC_PASSWORD", "")
+                .run("fence", "fake", "status", "-p", "plug=" + plug, "--secret-env", "password=BMC_PASSWORD");
+
+        assertThat(result.exitCode()).as(result.toString()).isEqualTo(ExitCodes.FAILED);
+        assertThat(result.out()).contains("refused the login");
+    }
+}
