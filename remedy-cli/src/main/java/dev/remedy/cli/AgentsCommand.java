@@ -64,7 +64,8 @@ final class AgentsCommand implements Callable<Integer> {
                 traits.add("one of " + String.join("|", p.allowedValues()));
             }
             p.fenceAgentsName().ifPresent(n -> traits.add(n.equals(p.name()) ? "fence-agents option" : "fence-agents: " + n));
-            out.printf(Locale.ROOT, "    %-16s %-34s %s%n", p.name(), String.join(", ", traits), p.description());
+            out.printf(Locale.ROOT, "    %-16s %s%n    %-16s %s%n", p.name(), String.join(", ", traits), "",
+                    p.description());
         }
         out.flush();
     }

@@ -73,7 +73,7 @@ final class FenceCommand implements Callable<Integer> {
             }
             return budget;
         } catch (IllegalArgumentException e) {
-            throw new UserError("--timeout: " + e.getMessage() + "; give a positive duration such as 30s");
+            throw new UserError("--timeout: " + e.getMessage() + "; give a positive duration such as 30s, 500ms, 2m or PT90S");
         }
     }
 }

@@ -1,6 +1,7 @@
 package dev.remedy.cli;
 
 import dev.remedy.spi.RemedyException;
+import dev.remedy.spi.config.InvalidConfigurationException;
 import java.util.Arrays;
 import java.util.logging.ConsoleHandler;
 import java.util.logging.Formatter;
@@ -61,6 +62,10 @@ public final class RemedyCli implements Runnable {
             if (e instanceof InterruptedException) {
                 env.err().println("remedy: interrupted; the action was stopped and its outcome is unknown");
                 code = ExitCodes.FAILED;
+            } else if (e instanceof InvalidConfigurationException) {
+                env.err().println("remedy: " + e.getMessage() + ". Pass parameters with -p KEY=VALUE and secrets with"
+                        + " --secret-env KEY=VARIABLE or --secret-file KEY=PATH; 'remedy agents' lists them");
+                code = ExitCodes.BAD_INPUT;
             } else if (e instanceof RemedyException) {
                 env.err().println("remedy: " + e.getMessage());
                 code = ExitCodes.BAD_INPUT;

@@ -21,7 +21,7 @@ public final class Durations {
     /**
      * Parses {@code text}.
      *
-     * @throws IllegalArgumentException naming the text and the accepted forms, if it is not a duration or is negative
+     * @throws IllegalArgumentException naming the text, if it is not a duration or is negative
      */
     public static Duration parse(String text) {
         String trimmed = text.trim();
@@ -30,12 +30,12 @@ public final class Durations {
             try {
                 parsed = Duration.parse(trimmed);
             } catch (DateTimeParseException e) {
-                throw new IllegalArgumentException("'" + text + "' is not " + ParameterType.DURATION.expected(), e);
+                throw new IllegalArgumentException("'" + text + "' is not a duration", e);
             }
         } else {
             Matcher m = SHORT_DURATION.matcher(trimmed);
             if (!m.matches()) {
-                throw new IllegalArgumentException("'" + text + "' is not " + ParameterType.DURATION.expected());
+                throw new IllegalArgumentException("'" + text + "' is not a duration");
             }
             double amount = Double.parseDouble(m.group(1));
             String unit = m.group(2) == null ? "s" : m.group(2).toLowerCase(Locale.ROOT);
