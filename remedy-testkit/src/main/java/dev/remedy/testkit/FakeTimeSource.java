@@ -20,6 +20,7 @@ public final class FakeTimeSource implements TimeSource {
     private final long startNanos;
     private final Instant startInstant;
     private final AtomicLong nanos;
+    private final AtomicLong wallOffsetNanos = new AtomicLong();
 
     /** A clock at monotonic reading {@code startNanos} and wall time {@code startInstant}. */
     public FakeTimeSource(long startNanos, Instant startInstant) {
@@ -45,7 +46,7 @@ public final class FakeTimeSource implements TimeSource {
 
     @Override
     public Instant instant() {
-        return startInstant.plusNanos(nanos.get() - startNanos);
+        return startInstant.plusNanos(nanos.get() - startNanos + wallOffsetNanos.get());
     }
 
     /** Advances the clock by {@code duration} at once. */
@@ -65,6 +66,15 @@ public final class FakeTimeSource implements TimeSource {
             throw new IllegalArgumentException("time only moves forward; was asked to advance by " + duration);
         }
         nanos.addAndGet(duration.toNanos());
+    }
+
+    /**
+     * Jumps the wall clock (forwards or backwards, as NTP or an operator may) without moving the monotonic
+     * reading: deadlines measured with {@link #nanoTime()} are unaffected, records stamped with {@link #instant()}
+     * see the jump.
+     */
+    public void jumpWall(Duration jump) {
+        wallOffsetNanos.addAndGet(jump.toNanos());
     }
 
     /** Time passed since the clock was created. */

@@ -1,0 +1,24 @@
+package dev.remedy.core.engine;
+
+/**
+ * The cluster as the engine changes it. Implemented by the simulated cluster of the testkit and by fence-kube.
+ * Every method is idempotent (cordoning a cordoned node succeeds) and blocking; a failure is an exception whose
+ * message says what failed, which the engine records and retries.
+ */
+public interface ClusterOperations {
+
+    /** Marks the node unschedulable. */
+    void cordon(String node);
+
+    /** Marks the node schedulable again. */
+    void uncordon(String node);
+
+    /** Adds {@code taint} to the node unless it is there. */
+    void addTaint(String node, Taint taint);
+
+    /** Removes {@code taint} from the node if it is there. */
+    void removeTaint(String node, Taint taint);
+
+    /** Force-deletes every pod bound to the node (the node is verified off). */
+    void deletePods(String node);
+}

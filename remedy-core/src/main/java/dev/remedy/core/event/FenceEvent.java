@@ -1,0 +1,82 @@
+package dev.remedy.core.event;
+
+import dev.remedy.core.flow.Confirmation;
+import dev.remedy.core.flow.Stage;
+import java.time.Instant;
+
+/** Something that happened to a node's fence flow. Published after the record that caused it was persisted. */
+public sealed interface FenceEvent {
+
+    /** The node concerned. */
+    String node();
+
+    /** When it happened. */
+    Instant at();
+
+    /**
+     * The flow moved from one stage (and possibly state) to another.
+     *
+     * @param node   the node
+     * @param at     when
+     * @param from   the stage before
+     * @param to     the stage after
+     * @param reason why
+     */
+    record Transitioned(String node, Instant at, Stage from, Stage to, String reason) implements FenceEvent {
+    }
+
+    /**
+     * An operation was issued (agent action or cluster action).
+     *
+     * @param node        the node
+     * @param at          when
+     * @param operationId its id
+     * @param description what it is ({@code power_management L1 bmc off})
+     */
+    record OperationIssued(String node, Instant at, String operationId, String description) implements FenceEvent {
+    }
+
+    /**
+     * An operation finished.
+     *
+     * @param node        the node
+     * @param at          when
+     * @param operationId its id
+     * @param description what it was
+     * @param result      the outcome status
+     * @param detail      the outcome detail
+     */
+    record OperationFinished(String node, Instant at, String operationId, String description, String result,
+                             String detail) implements FenceEvent {
+    }
+
+    /**
+     * Fencing was confirmed: from now on workloads may be released.
+     *
+     * @param node         the node
+     * @param at           when
+     * @param confirmation the evidence
+     */
+    record Confirmed(String node, Instant at, Confirmation confirmation) implements FenceEvent {
+    }
+
+    /**
+     * A request was refused (an admin command that does not apply, a decision for a node already in a flow).
+     *
+     * @param node   the node
+     * @param at     when
+     * @param reason why
+     */
+    record Refused(String node, Instant at, String reason) implements FenceEvent {
+    }
+
+    /**
+     * Something needs a person: the flow gave up, or a host was left powered off.
+     *
+     * @param node   the node
+     * @param at     when
+     * @param reason what happened and what to do
+     */
+    record Alert(String node, Instant at, String reason) implements FenceEvent {
+    }
+}

@@ -1,0 +1,9 @@
+package dev.remedy.core.event;
+
+/** Receives fence events. Called on the engine's threads; exceptions are logged and change nothing. */
+@FunctionalInterface
+public interface FenceEventListener {
+
+    /** One event. */
+    void onEvent(FenceEvent event);
+}

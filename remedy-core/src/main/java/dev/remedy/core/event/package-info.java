@@ -1,0 +1,5 @@
+/**
+ * What happened, as values: {@link dev.remedy.core.event.FenceEvent} records for every transition, operation,
+ * confirmation, refusal and alert; isolated listeners; and a bounded, queryable fencing history.
+ */
+package dev.remedy.core.event;

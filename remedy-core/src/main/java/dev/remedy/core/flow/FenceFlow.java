@@ -1,0 +1,647 @@
+package dev.remedy.core.flow;
+
+import dev.remedy.core.event.FenceEvent;
+import dev.remedy.core.flow.Observation.Admin;
+import dev.remedy.core.flow.Observation.Completed;
+import dev.remedy.core.flow.Observation.Readiness;
+import dev.remedy.core.topology.NodePlan;
+import dev.remedy.core.topology.ResolvedMethod;
+import dev.remedy.core.topology.StepPlan;
+import dev.remedy.spi.FenceAction;
+import dev.remedy.spi.FenceStatus;
+import dev.remedy.spi.PowerState;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.Objects;
+import java.util.Optional;
+
+/**
+ * The NodeFence automaton, as a pure function of (record, plan, observation, time). Thread-safe and stateless
+ * apart from its settings.
+ *
+ * <p>Safety rules it keeps: workloads are released only after a {@link Confirmation} (every method of a level
+ * read OFF by STATUS, the node booted after the decision, or an admin confirmed); a timeout is never a
+ * confirmation; at most one operation is in flight; the out-of-service taint is lifted before the node is powered
+ * on; a flow reaches FINAL through recovery only once the node is Ready again.
+ */
+public final class FenceFlow {
+
+    /** Loop guard: a single observation never needs more stage changes than this. */
+    private static final int MAX_HOPS = 32;
+
+    private final FlowSettings settings;
+
+    /** A flow with these settings. */
+    public FenceFlow(FlowSettings settings) {
+        this.settings = Objects.requireNonNull(settings, "settings");
+    }
+
+    /** The settings. */
+    public FlowSettings settings() {
+        return settings;
+    }
+
+    /** A new flow for {@code node}, decided at {@code now}. */
+    public Transition decide(String node, Instant now, String reason) {
+        NodeFence record = NodeFence.decided(node, now, now.plus(settings.hold()), reason);
+        return new Transition(record, List.of(), List.of(new FenceEvent.Transitioned(node, now, Stage.HOLD,
+                Stage.HOLD, "fencing decided: " + reason)));
+    }
+
+    /**
+     * Applies one observation.
+     *
+     * @throws IllegalTransitionException if the flow would take a transition outside the table (a bug)
+     */
+    public Transition apply(NodeFence record, NodePlan plan, Observation observation, Instant now) {
+        Draft d = new Draft(record, plan, now);
+        if (observation instanceof Admin admin) {
+            admin(d, admin);
+        } else if (!record.isSettled() && record.state() != FenceState.FINAL) {
+            if (observation instanceof Completed completed) {
+                completed(d, completed);
+            } else if (observation instanceof Readiness readiness) {
+                readiness(d, readiness);
+            } else if (observation instanceof Observation.Recovered) {
+                record.inFlight().ifPresent(op -> d.effects.add(effectOf(record.node(), op)));
+            } else {
+                lostOperation(d);
+            }
+        }
+        advance(d);
+        return new Transition(d.b.build(), d.effects, d.events);
+    }
+
+    /**
+     * The earliest time at which a {@link Observation.Tick} can change {@code record}: a wait ending, a deadline,
+     * an operation counted as lost. Empty when only another observation can (settled, paused). A reconcile pass
+     * skips records whose wake time has not come, which keeps it cheap for thousands of idle nodes.
+     */
+    public Optional<Instant> nextWake(NodeFence record) {
+        if (record.isSettled() || record.state() == FenceState.FINAL || record.pausedAt().isPresent()) {
+            return Optional.empty();
+        }
+        if (record.inFlight().isPresent()) {
+            Operation op = record.inFlight().get();
+            return Optional.of(op.issuedAt().plus(op.budget()).plus(settings.operationGrace()));
+        }
+        if (record.stage() == Stage.AWAIT_READY) {
+            return Optional.of(record.stageSince().plus(settings.awaitReady()));
+        }
+        Instant wake = record.waitUntil().orElse(Instant.MIN);
+        if (deadlineApplies(record.stage()) && record.stepDeadline().isBefore(wake)) {
+            wake = record.stepDeadline();
+        }
+        return Optional.of(wake);
+    }
+
+    // ---- observations ----
+
+    private void admin(Draft d, Admin admin) {
+        NodeFence r = d.original;
+        String who = admin.actor();
+        switch (admin.command()) {
+            case PAUSE -> {
+                if (r.isSettled() || r.pausedAt().isPresent()) {
+                    d.refuse("cannot pause: flow is " + (r.pausedAt().isPresent() ? "already paused" : "over"));
+                } else {
+                    d.b.pausedAt(Optional.of(d.now)).reason("paused by " + who);
+                }
+            }
+            case RESUME -> {
+                if (r.pausedAt().isEmpty()) {
+                    d.refuse("cannot resume: flow is not paused");
+                } else {
+                    Duration paused = nonNegative(Duration.between(r.pausedAt().get(), d.now));
+                    d.b.pausedAt(Optional.empty()).step(r.stepStartedAt(), r.stepDeadline().plus(paused))
+                            .waitUntil(r.waitUntil().map(w -> w.plus(paused))).reason("resumed by " + who);
+                    d.b.stage(r.stage(), r.stageSince().plus(paused));
+                }
+            }
+            case FORCE_STOP -> {
+                if (r.state() == FenceState.FINAL) {
+                    d.refuse("cannot force-stop: flow is already FINAL");
+                } else {
+                    finish(d, "force-stopped by " + who);
+                }
+            }
+            case CLEAR_ERROR -> {
+                if (r.state() != FenceState.ERROR) {
+                    d.refuse("cannot clear: flow is " + r.state() + ", not ERROR");
+                } else {
+                    finish(d, "ERROR cleared by " + who);
+                }
+            }
+            case CONFIRM_OFF -> {
+                boolean applies = (r.state() == FenceState.NEW || r.state() == FenceState.RUNNING
+                        || (r.state() == FenceState.ERROR && !r.gaveUp())) && r.confirmation().isEmpty();
+                if (!applies) {
+                    d.refuse("manual confirmation does not apply: flow is " + r.state()
+                            + (r.confirmation().isPresent() ? " and already confirmed" : ""));
+                } else {
+                    confirm(d, new Confirmation(Confirmation.Kind.MANUAL, who, d.now));
+                    if (r.state() == FenceState.RUNNING && r.inFlight().isEmpty()) {
+                        routeConfirmed(d);
+                    }
+                }
+            }
+        }
+    }
+
+    private void finish(Draft d, String why) {
+        if (d.b.build().poweredOff()) {
+            d.events.add(new FenceEvent.Alert(d.node(), d.now, "node " + d.node() + " was powered off by remedy and "
+                    + "is left off because the flow was closed (" + why + "); power it on by hand when it is safe"));
+        }
+        d.b.inFlight(Optional.empty()).waitUntil(Optional.empty()).pausedAt(Optional.empty());
+        d.to(Stage.FINISHED, why);
+    }
+
+    private void readiness(Draft d, Readiness readiness) {
+        NodeFence r = d.original;
+        if (!readiness.ready()) {
+            return;
+        }
+        boolean rebooted = readiness.bootedAt().filter(boot -> boot.isAfter(r.decidedAt())).isPresent();
+        switch (r.stage()) {
+            case HOLD -> d.to(Stage.FINISHED, "node is Ready again during the hold; nothing was done");
+            case RACE_DELAY -> {
+                if (r.inFlight().isEmpty() && !r.poweredOff() && r.levelConfirmed().isEmpty()) {
+                    enterDone(d, "node is Ready again before any power operation: no power management needed");
+                }
+            }
+            case POWER_OFF, CONFIRM_OFF -> {
+                if (rebooted && r.confirmation().isEmpty()) {
+                    confirm(d, new Confirmation(Confirmation.Kind.REBOOTED_AFTER_DECISION,
+                            "booted at " + readiness.bootedAt().get(), d.now));
+                    d.b.poweredOff(false);
+                    if (r.inFlight().isEmpty()) {
+                        enterDone(d, "node rebooted after the decision and is Ready");
+                    }
+                }
+            }
+            case AWAIT_READY -> startStep(d, FenceStep.RECOVERY, Stage.RECOVER_AGENTS, "node is Ready again");
+            default -> {
+                // readiness changes nothing in the other stages
+            }
+        }
+    }
+
+    private void lostOperation(Draft d) {
+        NodeFence r = d.original;
+        r.inFlight().ifPresent(op -> {
+            Instant lostAt = op.issuedAt().plus(op.budget()).plus(settings.operationGrace());
+            if (!d.now.isBefore(lostAt)) {
+                completed(d, new Completed(op.id(), FenceStatus.TIMED_OUT, PowerState.UNKNOWN,
+                        "no result within the operation's budget and grace; counted as timed out"));
+            }
+        });
+    }
+
+    private void completed(Draft d, Completed c) {
+        NodeFence r = d.original;
+        Optional<Operation> op = r.inFlight().filter(o -> o.id().equals(c.operationId()));
+        if (op.isEmpty()) {
+            return;
+        }
+        String description = describe(d.plan, op.get());
+        d.b.inFlight(Optional.empty()).attempt(new Attempt(d.now, description, c.status().name(), c.detail()),
+                settings.attemptLog());
+        d.events.add(new FenceEvent.OperationFinished(d.node(), d.now, c.operationId(), description,
+                c.status().name(), c.detail()));
+        boolean ok = c.status() == FenceStatus.SUCCEEDED;
+        boolean timedOut = c.status() == FenceStatus.TIMED_OUT;
+        switch (r.stage()) {
+            case ISOLATE_CLUSTER -> {
+                if (ok) {
+                    d.to(Stage.ISOLATE_AGENTS, "node cordoned and tainted").b.position(0, 0);
+                } else {
+                    stepAttemptFailed(d, "isolating the node in the cluster failed: " + c.detail(), timedOut);
+                }
+            }
+            case ISOLATE_AGENTS -> agentLevelResult(d, ok, timedOut, c.detail(), () -> {
+                d.b.isolationLevel(r.level());
+                enterRunning(d, "isolated by level " + (r.level() + 1));
+            });
+            case POWER_OFF -> {
+                if (r.confirmation().isPresent()) {
+                    routeConfirmed(d);
+                } else if (ok) {
+                    d.to(Stage.CONFIRM_OFF, "OFF sent to " + methodName(d, r.level(), r.method())
+                            + "; reading STATUS").b.waitUntil(Optional.empty());
+                } else {
+                    agentLevelResult(d, false, timedOut, c.detail(), () -> { });
+                }
+            }
+            case CONFIRM_OFF -> confirmOffResult(d, c, ok);
+            case RELEASE -> clusterResult(d, ok, () -> {
+                d.b.released(true);
+                d.to(Stage.LIFT_OUT_OF_SERVICE, "workloads released");
+            });
+            case LIFT_OUT_OF_SERVICE -> clusterResult(d, ok, () -> powerOn(d));
+            case POWER_ON -> retryingResult(d, ok, d.plan.step(FenceStep.POWER_MANAGEMENT), () -> {
+                d.b.poweredOff(false);
+                enterDone(d, "powered on again");
+            });
+            case UNFENCE -> retryingResult(d, ok, d.plan.step(FenceStep.ISOLATION), () ->
+                    d.to(Stage.AWAIT_READY, "fabric un-fenced; waiting for the node to be Ready"));
+            case RECOVER_AGENTS -> agentLevelResult(d, ok, timedOut, c.detail(), () ->
+                    d.to(Stage.RECOVER_CLUSTER, "recovery methods done"));
+            case RECOVER_CLUSTER -> clusterResult(d, ok, () -> d.to(Stage.FINISHED, "node recovered"));
+            default -> {
+                // no operation runs in the other stages
+            }
+        }
+    }
+
+    private void confirmOffResult(Draft d, Completed c, boolean ok) {
+        NodeFence r = d.original;
+        if (r.confirmation().isPresent()) {
+            routeConfirmed(d);
+            return;
+        }
+        if (ok && c.power() == PowerState.OFF) {
+            List<String> confirmed = new ArrayList<>(r.levelConfirmed());
+            String name = methodName(d, r.level(), r.method());
+            if (!confirmed.contains(name)) {
+                confirmed.add(name);
+            }
+            d.b.levelConfirmed(confirmed).poweredOff(true);
+            List<ResolvedMethod> level = d.plan.step(FenceStep.POWER_MANAGEMENT).levels().get(r.level());
+            if (r.method() + 1 < level.size()) {
+                d.to(Stage.POWER_OFF, name + " reads OFF").b.position(r.level(), r.method() + 1);
+            } else {
+                d.b.powerLevel(r.level());
+                confirm(d, new Confirmation(Confirmation.Kind.STATUS_READ_OFF, String.join("+", confirmed), d.now));
+                routeConfirmed(d);
+            }
+        } else {
+            Duration waited = nonNegative(Duration.between(r.stageSince(), d.now));
+            StepPlan plan = d.plan.step(FenceStep.POWER_MANAGEMENT);
+            int levelsLeft = plan.levels().size() - r.level();
+            Duration levelShare = nonNegative(Duration.between(r.stageSince(), r.stepDeadline())).dividedBy(levelsLeft);
+            if (levelsLeft > 1 && waited.compareTo(levelShare) >= 0) {
+                agentLevelResult(d, false, false, "STATUS still read " + c.power(), () -> { });
+                return;
+            }
+            Duration backoff = clamp(waited.dividedBy(2), settings.backoffInitial(), settings.backoffMax());
+            d.b.waitUntil(Optional.of(d.now.plus(backoff))).reason("STATUS of " + methodName(d, r.level(), r.method())
+                    + " read " + c.power() + " (" + c.status() + "); polling again in " + backoff.toMillis() + " ms");
+        }
+    }
+
+    /** Result of an agent operation in a stage whose levels are OR'ed and whose methods are AND'ed. */
+    private void agentLevelResult(Draft d, boolean ok, boolean timedOut, String detail, Runnable levelDone) {
+        NodeFence r = d.original;
+        StepPlan plan = d.plan.step(r.step());
+        if (ok) {
+            if (r.method() + 1 < plan.levels().get(r.level()).size()) {
+                d.b.position(r.level(), r.method() + 1);
+            } else {
+                levelDone.run();
+            }
+        } else if (r.level() + 1 < plan.levels().size()) {
+            d.b.position(r.level() + 1, 0).levelConfirmed(List.of())
+                    .reason("level " + (r.level() + 1) + " failed (" + detail + "); trying level " + (r.level() + 2));
+            if (r.stage() == Stage.CONFIRM_OFF) {
+                d.to(Stage.POWER_OFF, "level " + (r.level() + 1) + " did not read OFF in its share of the budget; "
+                        + "trying level " + (r.level() + 2));
+            }
+        } else {
+            stepAttemptFailed(d, "every level failed; last: " + detail, timedOut);
+        }
+    }
+
+    /** Result of an operation that must succeed: retried after a backoff until the step deadline. */
+    private void retryingResult(Draft d, boolean ok, StepPlan plan, Runnable done) {
+        NodeFence r = d.original;
+        if (!ok) {
+            d.b.waitUntil(Optional.of(d.now.plus(settings.backoffInitial())));
+            return;
+        }
+        int levelIndex = r.stage() == Stage.UNFENCE ? r.isolationLevel() : r.powerLevel();
+        if (levelIndex >= 0 && levelIndex < plan.levels().size()
+                && r.method() + 1 < plan.levels().get(levelIndex).size()) {
+            d.b.position(levelIndex, r.method() + 1);
+        } else {
+            done.run();
+        }
+    }
+
+    private void clusterResult(Draft d, boolean ok, Runnable done) {
+        if (ok) {
+            done.run();
+        } else {
+            d.b.waitUntil(Optional.of(d.now.plus(settings.backoffInitial())));
+        }
+    }
+
+    // ---- stage entries ----
+
+    private void enterRunning(Draft d, String why) {
+        startStep(d, FenceStep.POWER_MANAGEMENT, Stage.RACE_DELAY, why);
+        d.b.waitUntil(Optional.of(d.now.plus(raceDelay(d.node(), d.b.build().restarts()))));
+        if (d.b.build().confirmation().isPresent()) {
+            routeConfirmed(d);
+        }
+    }
+
+    /** With a confirmation in hand: release, lift, power on, or go straight to DONE. */
+    private void routeConfirmed(Draft d) {
+        NodeFence now = d.b.build();
+        Confirmation.Kind kind = now.confirmation().orElseThrow().kind();
+        if (kind == Confirmation.Kind.REBOOTED_AFTER_DECISION) {
+            enterDone(d, "node rebooted after the decision: its workloads stopped");
+        } else if (!now.released()) {
+            d.to(Stage.RELEASE, "fencing confirmed; releasing workloads").b.waitUntil(Optional.empty());
+        } else {
+            d.to(Stage.LIFT_OUT_OF_SERVICE, "workloads released; lifting the out-of-service taint")
+                    .b.waitUntil(Optional.empty());
+        }
+    }
+
+    /** After the out-of-service taint is lifted: power on through the level that powered off (or the first). */
+    private void powerOn(Draft d) {
+        NodeFence now = d.b.build();
+        if (d.plan.step(FenceStep.POWER_MANAGEMENT).levels().isEmpty()) {
+            enterDone(d, "out-of-service taint lifted; no power method to power on with");
+            return;
+        }
+        int level = now.powerLevel() >= 0 ? now.powerLevel() : 0;
+        d.b.powerLevel(level);
+        d.to(Stage.POWER_ON, "out-of-service taint lifted; powering on").b.position(level, 0);
+    }
+
+    private void enterDone(Draft d, String why) {
+        NodeFence now = d.b.build();
+        d.b.waitUntil(Optional.empty()).position(Math.max(0, now.isolationLevel()), 0);
+        if (now.isolationLevel() >= 0) {
+            d.to(Stage.UNFENCE, why + "; un-fencing isolation methods");
+        } else {
+            d.to(Stage.AWAIT_READY, why + "; waiting for the node to be Ready");
+        }
+    }
+
+    private void startStep(Draft d, FenceStep step, Stage stage, String why) {
+        Duration timeout = d.plan.step(step).timeout();
+        d.b.step(d.now, d.now.plus(timeout)).retries(0).position(0, 0).levelConfirmed(List.of())
+                .waitUntil(Optional.empty());
+        d.to(stage, why);
+    }
+
+    private void stepAttemptFailed(Draft d, String why, boolean timedOut) {
+        NodeFence now = d.b.build();
+        StepPlan plan = d.plan.step(now.step());
+        Duration left = nonNegative(Duration.between(d.now, now.stepDeadline()));
+        boolean budgetLeft = left.toMillis() >= (long) (plan.timeout().toMillis() * settings.minRetryShare());
+        if (now.retries() < plan.retries() && !timedOut && budgetLeft) {
+            Stage restartAt = switch (now.step()) {
+                case ISOLATION -> Stage.ISOLATE_CLUSTER;
+                case POWER_MANAGEMENT -> Stage.POWER_OFF;
+                case RECOVERY -> Stage.RECOVER_AGENTS;
+            };
+            d.b.retries(now.retries() + 1).position(0, 0).levelConfirmed(List.of())
+                    .waitUntil(Optional.of(d.now.plus(settings.backoffInitial())));
+            d.to(restartAt, why + "; retry " + (now.retries() + 1) + " of " + plan.retries());
+        } else {
+            fail(d, why + (timedOut ? " (timed out: not retried)" : budgetLeft ? "" : " (too little budget left to retry)"));
+        }
+    }
+
+    private void fail(Draft d, String why) {
+        NodeFence now = d.b.build();
+        d.b.inFlight(Optional.empty());
+        if (now.restarts() < settings.maxRestarts()) {
+            d.b.waitUntil(Optional.of(d.now.plus(settings.restartDelay())));
+            d.to(Stage.FAILED, "step " + now.step().code() + " failed: " + why + "; restart "
+                    + (now.restarts() + 1) + " of " + settings.maxRestarts() + " in " + settings.restartDelay());
+        } else {
+            d.b.gaveUp(true).waitUntil(Optional.empty());
+            d.to(Stage.FAILED, "step " + now.step().code() + " failed: " + why + "; gave up after "
+                    + now.restarts() + " restarts");
+            d.events.add(new FenceEvent.Alert(d.node(), d.now, "fencing of " + d.node() + " gave up: " + why
+                    + ". remedy will not touch the node again until an admin clears the ERROR"
+                    + (now.poweredOff() ? "; the node was powered off by remedy and is still off" : "")));
+        }
+    }
+
+    private void confirm(Draft d, Confirmation confirmation) {
+        d.b.confirmation(Optional.of(confirmation));
+        d.events.add(new FenceEvent.Confirmed(d.node(), d.now, confirmation));
+    }
+
+    // ---- driving ----
+
+    /** Issues the next operation or takes the next timed transition, until the flow has to wait. */
+    private void advance(Draft d) {
+        for (int hop = 0; hop < MAX_HOPS; hop++) {
+            NodeFence r = d.b.build();
+            if (r.isSettled() || r.state() == FenceState.FINAL || r.pausedAt().isPresent() || r.inFlight().isPresent()) {
+                return;
+            }
+            if (r.waitUntil().filter(d.now::isBefore).isPresent()) {
+                if (deadlineApplies(r.stage()) && deadlinePassed(d, r)) {
+                    stepAttemptFailed(d, "step deadline passed", true);
+                    continue;
+                }
+                return;
+            }
+            if (!step(d, r)) {
+                return;
+            }
+        }
+        throw new IllegalStateException("fence flow of " + d.node() + " did not settle within " + MAX_HOPS + " hops");
+    }
+
+    /** One move from {@code r}; false when the flow must wait for an observation. */
+    private boolean step(Draft d, NodeFence r) {
+        switch (r.stage()) {
+            case HOLD -> {
+                startStep(d, FenceStep.ISOLATION, Stage.ISOLATE_CLUSTER, "hold period over");
+                return true;
+            }
+            case FAILED -> {
+                d.b.restarts(r.restarts() + 1).retries(0);
+                startStep(d, FenceStep.ISOLATION, Stage.ISOLATE_CLUSTER, "restarting the flow ("
+                        + (r.restarts() + 1) + " of " + settings.maxRestarts() + ")");
+                return true;
+            }
+            case AWAIT_READY -> {
+                if (!d.now.isBefore(r.stageSince().plus(settings.awaitReady()))) {
+                    fail(d, "node was not Ready within " + settings.awaitReady());
+                    return true;
+                }
+                return false;
+            }
+            case FINISHED -> {
+                return false;
+            }
+            default -> {
+                // stages that issue operations
+            }
+        }
+        if (deadlineApplies(r.stage()) && deadlinePassed(d, r)) {
+            stepAttemptFailed(d, "step deadline passed", true);
+            return true;
+        }
+        return issue(d, r);
+    }
+
+    private boolean issue(Draft d, NodeFence r) {
+        switch (r.stage()) {
+            case ISOLATE_CLUSTER -> cluster(d, ClusterAction.ISOLATE);
+            case RELEASE -> cluster(d, ClusterAction.RELEASE_WORKLOADS);
+            case LIFT_OUT_OF_SERVICE -> cluster(d, ClusterAction.LIFT_OUT_OF_SERVICE);
+            case RECOVER_CLUSTER -> cluster(d, ClusterAction.RECOVER);
+            case ISOLATE_AGENTS -> {
+                if (d.plan.step(FenceStep.ISOLATION).levels().isEmpty()) {
+                    enterRunning(d, "isolated (no isolation methods configured)");
+                } else {
+                    agent(d, FenceStep.ISOLATION, r.level(), r.method(), FenceAction.OFF);
+                }
+            }
+            case RACE_DELAY -> {
+                if (d.plan.step(FenceStep.POWER_MANAGEMENT).levels().isEmpty()) {
+                    fail(d, "no power management method is configured for " + d.node()
+                            + ", so remedy cannot confirm it is off; add a level or confirm by hand");
+                } else {
+                    d.to(Stage.POWER_OFF, "fence-race delay over").b.position(0, 0);
+                }
+            }
+            case POWER_OFF -> agent(d, FenceStep.POWER_MANAGEMENT, r.level(), r.method(), FenceAction.OFF);
+            case CONFIRM_OFF -> agent(d, FenceStep.POWER_MANAGEMENT, r.level(), r.method(), FenceAction.STATUS);
+            case POWER_ON -> agent(d, FenceStep.POWER_MANAGEMENT, r.powerLevel(), r.method(), FenceAction.ON);
+            case UNFENCE -> agent(d, FenceStep.ISOLATION, r.isolationLevel(), r.method(), FenceAction.ON);
+            case RECOVER_AGENTS -> {
+                if (d.plan.step(FenceStep.RECOVERY).levels().isEmpty()) {
+                    d.to(Stage.RECOVER_CLUSTER, "no recovery methods configured");
+                } else {
+                    agent(d, FenceStep.RECOVERY, r.level(), r.method(), FenceAction.ON);
+                }
+            }
+            default -> {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    /**
+     * Whether the step deadline ends this stage. Cluster actions are idempotent and retried with backoff instead,
+     * and the hold, race delay and restart wait have their own timers.
+     */
+    private static boolean deadlineApplies(Stage stage) {
+        return switch (stage) {
+            case ISOLATE_AGENTS, POWER_OFF, CONFIRM_OFF, POWER_ON, UNFENCE, RECOVER_AGENTS -> true;
+            default -> false;
+        };
+    }
+
+    private static boolean deadlinePassed(Draft d, NodeFence r) {
+        return !d.now.isBefore(r.stepDeadline());
+    }
+
+    private void agent(Draft d, FenceStep step, int level, int method, FenceAction action) {
+        NodeFence r = d.b.build();
+        StepPlan plan = d.plan.step(step);
+        Duration left = nonNegative(Duration.between(d.now, r.stepDeadline()));
+        int levelsLeft = Math.max(1, plan.levels().size() - level);
+        int methodsLeft = Math.max(1, plan.levels().get(level).size() - method);
+        Duration share = left.dividedBy(levelsLeft).dividedBy(methodsLeft);
+        Duration budget = share.compareTo(settings.minOperationBudget()) < 0 ? settings.minOperationBudget() : share;
+        if (budget.compareTo(left) > 0) {
+            budget = left;
+        }
+        if (budget.compareTo(settings.minOperationBudget()) < 0 && r.stage() != Stage.POWER_ON
+                && r.stage() != Stage.UNFENCE) {
+            stepAttemptFailed(d, "only " + left.toMillis() + " ms of the step budget left", true);
+            return;
+        }
+        if (budget.compareTo(settings.minOperationBudget()) < 0) {
+            budget = settings.minOperationBudget();
+        }
+        Operation op = new Operation(d.node() + "#" + d.b.nextSequence(), step, level, method, Optional.of(action),
+                Optional.empty(), d.now, budget);
+        d.issue(op, describe(d.plan, op));
+    }
+
+    private void cluster(Draft d, ClusterAction action) {
+        Operation op = new Operation(d.node() + "#" + d.b.nextSequence(), d.b.stage().step(), 0, 0, Optional.empty(),
+                Optional.of(action), d.now, settings.clusterBudget());
+        d.issue(op, describe(d.plan, op));
+    }
+
+    private static Effect effectOf(String node, Operation op) {
+        return op.action().<Effect>map(a -> new Effect.RunAgent(node, op.id(), op.step(), op.level(), op.method(), a,
+                op.budget())).orElseGet(() -> new Effect.RunCluster(node, op.id(), op.cluster().orElseThrow()));
+    }
+
+    private static String describe(NodePlan plan, Operation op) {
+        if (op.cluster().isPresent()) {
+            return "cluster " + op.cluster().get().name().toLowerCase(Locale.ROOT);
+        }
+        String method = plan.step(op.step()).levels().get(op.level()).get(op.method()).name();
+        return op.step().code() + " L" + (op.level() + 1) + " " + method + " " + op.action().get().code();
+    }
+
+    private static String methodName(Draft d, int level, int method) {
+        return d.plan.step(FenceStep.POWER_MANAGEMENT).levels().get(level).get(method).name();
+    }
+
+    private Duration raceDelay(String node, int restarts) {
+        long maxMillis = settings.raceDelayMax().toMillis();
+        long spread = maxMillis == 0 ? 0 : Math.floorMod((node.hashCode() * 31L + restarts) * 0x9E3779B97F4A7C15L,
+                maxMillis + 1);
+        return settings.raceDelayBase().plusMillis(spread);
+    }
+
+    private static Duration clamp(Duration value, Duration min, Duration max) {
+        return value.compareTo(min) < 0 ? min : value.compareTo(max) > 0 ? max : value;
+    }
+
+    private static Duration nonNegative(Duration value) {
+        return value.isNegative() ? Duration.ZERO : value;
+    }
+
+    /** The mutable working copy of one application. */
+    private static final class Draft {
+        private final NodeFence original;
+        private final NodePlan plan;
+        private final Instant now;
+        private final NodeFence.Builder b;
+        private final List<Effect> effects = new ArrayList<>();
+        private final List<FenceEvent> events = new ArrayList<>();
+
+        Draft(NodeFence original, NodePlan plan, Instant now) {
+            this.original = original;
+            this.plan = plan;
+            this.now = now;
+            this.b = original.toBuilder();
+        }
+
+        String node() {
+            return original.node();
+        }
+
+        Draft to(Stage stage, String why) {
+            Stage from = b.stage();
+            Transitions.check(node(), from.state(), stage.state());
+            b.stage(stage, now).reason(why);
+            events.add(new FenceEvent.Transitioned(node(), now, from, stage, why));
+            return this;
+        }
+
+        void issue(Operation op, String description) {
+            b.inFlight(Optional.of(op));
+            effects.add(effectOf(node(), op));
+            events.add(new FenceEvent.OperationIssued(node(), now, op.id(), description));
+        }
+
+        void refuse(String why) {
+            events.add(new FenceEvent.Refused(node(), now, why));
+        }
+    }
+}

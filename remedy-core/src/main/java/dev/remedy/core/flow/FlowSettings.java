@@ -1,0 +1,161 @@
+package dev.remedy.core.flow;
+
+import java.time.Duration;
+import java.util.Objects;
+
+/**
+ * The timing and limits of fence flows. Start from {@link #ofDefaults()} or {@link #custom()}.
+ *
+ * @param hold                 how long a decision is held (NEW) before isolation starts
+ * @param awaitReady           how long DONE waits for the node to be Ready before ERROR
+ * @param maxRestarts          how many times an ERROR restarts the flow before giving up
+ * @param restartDelay         wait in ERROR before a restart
+ * @param backoffInitial       first wait between STATUS polls and between retries of a cluster action
+ * @param backoffMax           longest such wait
+ * @param minRetryShare        a failed step is retried only if at least this share of its budget is left
+ * @param raceDelayBase        fixed delay before the first power operation (fence races)
+ * @param raceDelayMax         largest extra delay, spread per node
+ * @param minOperationBudget   an agent operation is not started with less time than this
+ * @param clusterBudget        budget of one cluster action
+ * @param operationGrace       how long past its budget an operation may stay without result before it counts as lost
+ * @param attemptLog           how many finished operations a record keeps
+ */
+public record FlowSettings(Duration hold, Duration awaitReady, int maxRestarts, Duration restartDelay,
+                           Duration backoffInitial, Duration backoffMax, double minRetryShare,
+                           Duration raceDelayBase, Duration raceDelayMax, Duration minOperationBudget,
+                           Duration clusterBudget, Duration operationGrace, int attemptLog) {
+
+    /** Default hold after a decision. */
+    public static final Duration DEFAULT_HOLD = Duration.ofSeconds(30);
+    /** Default wait for Ready in DONE. */
+    public static final Duration DEFAULT_AWAIT_READY = Duration.ofMinutes(15);
+    /** Default restart limit. */
+    public static final int DEFAULT_MAX_RESTARTS = 3;
+    /** Default share of the budget needed for a retry (Pacemaker's 30 %). */
+    public static final double DEFAULT_MIN_RETRY_SHARE = 0.3;
+
+    /** Validates every setting. */
+    public FlowSettings {
+        for (Duration d : new Duration[] {hold, awaitReady, restartDelay, backoffInitial, backoffMax, raceDelayBase,
+                raceDelayMax, minOperationBudget, clusterBudget, operationGrace}) {
+            Objects.requireNonNull(d, "a duration setting");
+            if (d.isNegative()) {
+                throw new IllegalArgumentException("flow durations must not be negative, got " + d);
+            }
+        }
+        if (maxRestarts < 0 || attemptLog < 1) {
+            throw new IllegalArgumentException("maxRestarts must be >= 0 and attemptLog >= 1");
+        }
+        if (!(minRetryShare >= 0 && minRetryShare <= 1)) {
+            throw new IllegalArgumentException("minRetryShare must be within 0..1, was " + minRetryShare);
+        }
+        if (backoffInitial.isZero() || backoffMax.compareTo(backoffInitial) < 0) {
+            throw new IllegalArgumentException("backoff must start above zero and backoffMax >= backoffInitial");
+        }
+    }
+
+    /** The defaults. */
+    public static FlowSettings ofDefaults() {
+        return custom().build();
+    }
+
+    /** A builder starting from the defaults. */
+    public static Builder custom() {
+        return new Builder();
+    }
+
+    /** Builds {@link FlowSettings}; each setter names its property. */
+    public static final class Builder {
+        private Duration hold = DEFAULT_HOLD;
+        private Duration awaitReady = DEFAULT_AWAIT_READY;
+        private int maxRestarts = DEFAULT_MAX_RESTARTS;
+        private Duration restartDelay = Duration.ofMinutes(1);
+        private Duration backoffInitial = Duration.ofSeconds(1);
+        private Duration backoffMax = Duration.ofSeconds(10);
+        private double minRetryShare = DEFAULT_MIN_RETRY_SHARE;
+        private Duration raceDelayBase = Duration.ZERO;
+        private Duration raceDelayMax = Duration.ofSeconds(5);
+        private Duration minOperationBudget = Duration.ofSeconds(1);
+        private Duration clusterBudget = Duration.ofSeconds(30);
+        private Duration operationGrace = Duration.ofSeconds(30);
+        private int attemptLog = 20;
+
+        private Builder() {
+        }
+
+        /** Hold after the decision. */
+        public Builder hold(Duration value) {
+            this.hold = value;
+            return this;
+        }
+
+        /** Wait for Ready in DONE. */
+        public Builder awaitReady(Duration value) {
+            this.awaitReady = value;
+            return this;
+        }
+
+        /** Restart limit. */
+        public Builder maxRestarts(int value) {
+            this.maxRestarts = value;
+            return this;
+        }
+
+        /** Wait before a restart. */
+        public Builder restartDelay(Duration value) {
+            this.restartDelay = value;
+            return this;
+        }
+
+        /** Backoff bounds. */
+        public Builder backoff(Duration initial, Duration max) {
+            this.backoffInitial = initial;
+            this.backoffMax = max;
+            return this;
+        }
+
+        /** Share of a step's budget needed for a retry. */
+        public Builder minRetryShare(double value) {
+            this.minRetryShare = value;
+            return this;
+        }
+
+        /** Fence-race delay: base plus up to max, spread per node. */
+        public Builder raceDelay(Duration base, Duration max) {
+            this.raceDelayBase = base;
+            this.raceDelayMax = max;
+            return this;
+        }
+
+        /** Smallest budget an agent operation is started with. */
+        public Builder minOperationBudget(Duration value) {
+            this.minOperationBudget = value;
+            return this;
+        }
+
+        /** Budget of a cluster action. */
+        public Builder clusterBudget(Duration value) {
+            this.clusterBudget = value;
+            return this;
+        }
+
+        /** Grace after an operation's budget before it counts as lost. */
+        public Builder operationGrace(Duration value) {
+            this.operationGrace = value;
+            return this;
+        }
+
+        /** Attempts kept per record. */
+        public Builder attemptLog(int value) {
+            this.attemptLog = value;
+            return this;
+        }
+
+        /** The settings; throws {@link IllegalArgumentException} naming a bad one. */
+        public FlowSettings build() {
+            return new FlowSettings(hold, awaitReady, maxRestarts, restartDelay, backoffInitial, backoffMax,
+                    minRetryShare, raceDelayBase, raceDelayMax, minOperationBudget, clusterBudget, operationGrace,
+                    attemptLog);
+        }
+    }
+}

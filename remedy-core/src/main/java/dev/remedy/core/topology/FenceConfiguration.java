@@ -1,0 +1,159 @@
+package dev.remedy.core.topology;
+
+import static dev.remedy.core.topology.Names.child;
+
+import dev.remedy.core.flow.FenceStep;
+import dev.remedy.spi.RemedyException;
+import dev.remedy.spi.config.AgentConfig;
+import dev.remedy.spi.config.ConfigProblem;
+import dev.remedy.spi.config.Secret;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.EnumMap;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Objects;
+import java.util.Optional;
+
+/**
+ * The fence configuration of a cluster: method templates, topologies chosen by node labels, and per-node
+ * parameters. {@link #planFor} turns it into one node's {@link NodePlan}.
+ *
+ * <p>Made by {@link FenceConfigurationLoader}, which refuses a file with any problem, so every template names a
+ * known agent, every level names known templates, and no secret is held in plain text: secrets are
+ * {@link SecretRef}s until {@link #planFor} resolves them. Immutable and thread-safe; {@link #toString()} shows
+ * no secret.
+ */
+public final class FenceConfiguration {
+
+    /** The timeout of a step a topology does not configure, or configures without {@code timeout}. */
+    public static final Duration DEFAULT_STEP_TIMEOUT = Duration.ofSeconds(60);
+    /** The retries of a step a topology does not configure, or configures without {@code retries}. */
+    public static final int DEFAULT_STEP_RETRIES = 0;
+
+    private final String source;
+    private final Map<String, MethodTemplate> templates;
+    private final List<Topology> topologies;
+    private final Map<String, Map<String, MethodParameters>> nodes;
+
+    FenceConfiguration(String source, Map<String, MethodTemplate> templates, List<Topology> topologies,
+                       Map<String, Map<String, MethodParameters>> nodes) {
+        this.source = Objects.requireNonNull(source, "source");
+        this.templates = Collections.unmodifiableMap(new LinkedHashMap<>(templates));
+        this.topologies = List.copyOf(topologies);
+        Map<String, Map<String, MethodParameters>> copy = new LinkedHashMap<>();
+        nodes.forEach((node, methods) -> copy.put(node, Collections.unmodifiableMap(
+                new LinkedHashMap<>(methods))));
+        this.nodes = Collections.unmodifiableMap(copy);
+    }
+
+    /** The file (or source name) this configuration was read from. */
+    public String source() {
+        return source;
+    }
+
+    /** The topology names, in the order they are tried. */
+    public List<String> topologyNames() {
+        return topologies.stream().map(Topology::name).toList();
+    }
+
+    /** The method template names, in file order. */
+    public List<String> templateNames() {
+        return List.copyOf(templates.keySet());
+    }
+
+    /** The nodes that have their own parameters under {@code nodes}, in file order. */
+    public List<String> nodeNames() {
+        return List.copyOf(nodes.keySet());
+    }
+
+    /** The name of the first topology whose selector matches {@code labels}, if any does. */
+    public Optional<String> topologyFor(Map<String, String> labels) {
+        return match(labels).map(Topology::name);
+    }
+
+    /**
+     * The plan of {@code node}: the first topology whose selector matches {@code labels}, with every method's
+     * template parameters merged with the node's own parameters for that template (the node's win), secrets read
+     * through {@code secrets}, and each method's {@link AgentConfig} validated against its agent's parameters.
+     * Runs on the caller's thread; blocks as long as {@code secrets} does.
+     *
+     * @param node    the node name, as under {@code nodes}
+     * @param labels  the node's labels
+     * @param secrets reads the secret references
+     * @return the plan, or empty if no topology matches (the configuration has no default)
+     * @throws FenceConfigurationException listing every problem (a secret that cannot be read, a required
+     *                                     parameter still missing), each naming node, template and parameter
+     */
+    public Optional<NodePlan> planFor(String node, Map<String, String> labels, SecretResolver secrets) {
+        Objects.requireNonNull(node, "node");
+        Objects.requireNonNull(secrets, "secrets");
+        Optional<Topology> found = match(labels);
+        if (found.isEmpty()) {
+            return Optional.empty();
+        }
+        Topology topology = found.get();
+        List<ConfigurationIssue> issues = new ArrayList<>();
+        Map<String, ResolvedMethod> methods = new LinkedHashMap<>();
+        topology.templateNames().forEach(name -> methods.put(name, resolve(node, templates.get(name), secrets,
+                issues)));
+        if (!issues.isEmpty()) {
+            throw new FenceConfigurationException(issues);
+        }
+        Map<FenceStep, StepPlan> steps = new EnumMap<>(FenceStep.class);
+        topology.steps().forEach((step, spec) -> steps.put(step, new StepPlan(spec.timeout(), spec.retries(),
+                spec.levels().stream().map(level -> level.stream().map(methods::get).toList()).toList())));
+        return Optional.of(new NodePlan(node, topology.name(), steps));
+    }
+
+    private Optional<Topology> match(Map<String, String> labels) {
+        Objects.requireNonNull(labels, "labels");
+        return topologies.stream().filter(t -> t.selector().matches(labels)).findFirst();
+    }
+
+    private ResolvedMethod resolve(String node, MethodTemplate template, SecretResolver resolver,
+                                   List<ConfigurationIssue> issues) {
+        MethodParameters own = nodes.getOrDefault(node, Map.of()).getOrDefault(template.name(),
+                MethodParameters.NONE);
+        MethodParameters merged = template.parameters().overriddenBy(own);
+        String nodePath = child(child("nodes", node), template.name());
+        String templatePath = child("templates", template.name());
+        String who = "node '" + node + "', template '" + template.name() + "' (agent '" + template.agentType() + "')";
+        AgentConfig.Builder builder = template.provider().configure();
+        merged.values().forEach(builder::set);
+        merged.secrets().forEach((parameter, ref) -> {
+            String from = own.secrets().containsKey(parameter) ? child(nodePath, parameter)
+                    : child(child(templatePath, "secrets"), parameter);
+            try {
+                Secret secret = resolver.resolve(ref);
+                if (secret == null) {
+                    throw new RemedyException("the secret resolver found nothing for " + ref);
+                }
+                builder.secret(parameter, secret);
+            } catch (RemedyException e) {
+                issues.add(new ConfigurationIssue(source, from, who + ": secret parameter '" + parameter
+                        + "' cannot be read: " + e.getMessage()));
+            }
+        });
+        AgentConfig config = builder.build();
+        for (ConfigProblem problem : config.validate()) {
+            boolean unreadSecret = merged.secrets().containsKey(problem.parameter());
+            if (!unreadSecret) {
+                // Values were checked when the file was read; what is left is what this node does not give.
+                issues.add(new ConfigurationIssue(source, nodePath, who + ": parameter '" + problem.parameter()
+                        + "' " + problem.problem() + "; " + problem.hint() + "; give it under " + nodePath
+                        + " or under " + templatePath));
+            }
+        }
+        return new ResolvedMethod(template.name(), template.agentType(), config);
+    }
+
+    /** The source, templates (secrets as references), topologies and node parameters; never a secret value. */
+    @Override
+    public String toString() {
+        return "FenceConfiguration[source=" + source + ", templates=" + templates.values() + ", topologies="
+                + topologies + ", nodes=" + nodes + "]";
+    }
+}

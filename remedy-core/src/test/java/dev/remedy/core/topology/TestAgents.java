@@ -1,0 +1,58 @@
+package dev.remedy.core.topology;
+
+import dev.remedy.spi.FenceAction;
+import dev.remedy.spi.FenceAgent;
+import dev.remedy.spi.FenceAgentProvider;
+import dev.remedy.spi.FenceOutcome;
+import dev.remedy.spi.config.AgentConfig;
+import dev.remedy.spi.config.ParameterDescriptor;
+import dev.remedy.spi.config.ParameterType;
+import dev.remedy.spi.discovery.FenceAgentRegistry;
+import java.util.List;
+import java.util.Set;
+
+/**
+ * Minimal agent providers for configuration tests (remedy-testkit depends on core, so core cannot use its fake
+ * agent): {@code fake} takes plug (required), username (default admin, alias login), password (required, secret)
+ * and login_timeout (a duration); {@code switch} takes port (a required whole number) and token (required, secret).
+ */
+final class TestAgents {
+
+    static final FenceAgentProvider FAKE = new Provider("fake", List.of(
+            ParameterDescriptor.builder("plug", ParameterType.STRING).required()
+                    .description("the outlet or machine to fence").build(),
+            ParameterDescriptor.builder("username", ParameterType.STRING).defaultValue("admin")
+                    .fenceAgentsName("login").build(),
+            ParameterDescriptor.builder("password", ParameterType.STRING).required().secret().build(),
+            ParameterDescriptor.builder("login_timeout", ParameterType.DURATION).defaultValue("10s").build()));
+
+    static final FenceAgentProvider SWITCH = new Provider("switch", List.of(
+            ParameterDescriptor.builder("port", ParameterType.INTEGER).required().build(),
+            ParameterDescriptor.builder("token", ParameterType.STRING).required().secret().build()));
+
+    private TestAgents() {
+    }
+
+    static FenceAgentRegistry registry() {
+        return FenceAgentRegistry.of(FAKE, SWITCH);
+    }
+
+    private record Provider(String type, List<ParameterDescriptor> parameters) implements FenceAgentProvider {
+
+        @Override
+        public String description() {
+            return "test agent " + type;
+        }
+
+        @Override
+        public Set<FenceAction> supportedActions() {
+            return Set.of(FenceAction.STATUS);
+        }
+
+        @Override
+        public FenceAgent create(AgentConfig config) {
+            config.requireValid();
+            return (request, context) -> FenceOutcome.refused("test agent does nothing");
+        }
+    }
+}
