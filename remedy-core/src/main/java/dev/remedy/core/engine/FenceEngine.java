@@ -11,6 +11,7 @@ import dev.remedy.core.flow.FlowSettings;
 import dev.remedy.core.flow.NodeFence;
 import dev.remedy.core.flow.Observation;
 import dev.remedy.core.flow.Observation.AdminCommand;
+import dev.remedy.core.flow.Operation;
 import dev.remedy.core.flow.Transition;
 import dev.remedy.core.store.FenceStateStore;
 import dev.remedy.core.topology.NodePlan;
@@ -23,6 +24,7 @@ import dev.remedy.spi.FenceStatus;
 import dev.remedy.spi.PowerState;
 import dev.remedy.spi.TimeSource;
 import dev.remedy.spi.discovery.FenceAgentRegistry;
+import java.time.Duration;
 import java.time.Instant;
 import java.util.Collection;
 import java.util.List;
@@ -229,11 +231,31 @@ public final class FenceEngine implements AutoCloseable {
         }
         events.forEach(bus::publish);
         for (Effect effect : effects) {
-            executor.execute(() -> apply(node, run(effect)));
+            executor.execute(new OperationTask(node, effect.operationId(), () -> perform(effect)));
         }
     }
 
-    private Observation.Completed run(Effect effect) {
+    /**
+     * Runs an operation if its record still has it in flight, within what is left of its budget counted from when
+     * it was issued: an operation that waited in the executor past the point where the flow counts it as lost
+     * must not touch the machine any more.
+     */
+    private void perform(Effect effect) {
+        Optional<Operation> current = Optional.ofNullable(records.get(effect.node()))
+                .flatMap(NodeFence::inFlight).filter(op -> op.id().equals(effect.operationId()));
+        if (current.isEmpty()) {
+            LOG.debug("operation {} of node {} is no longer in flight; not run", effect.operationId(), effect.node());
+            return;
+        }
+        Duration left = Duration.between(time.instant(), current.get().issuedAt().plus(current.get().budget()));
+        Observation.Completed result = left.isNegative() || left.isZero()
+                ? new Observation.Completed(effect.operationId(), FenceStatus.TIMED_OUT, PowerState.UNKNOWN,
+                        "waited " + current.get().budget() + " in the executor's queue; not run")
+                : run(effect, left);
+        apply(effect.node(), result);
+    }
+
+    private Observation.Completed run(Effect effect, Duration budget) {
         try {
             if (effect instanceof Effect.RunCluster c) {
                 runCluster(c.node(), c.action());
@@ -241,7 +263,7 @@ public final class FenceEngine implements AutoCloseable {
                         "cluster " + c.action().name().toLowerCase(java.util.Locale.ROOT) + " done");
             }
             Effect.RunAgent a = (Effect.RunAgent) effect;
-            return runAgent(a);
+            return runAgent(a, budget);
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
             return new Observation.Completed(effect.operationId(), FenceStatus.FAILED, PowerState.UNKNOWN,
@@ -271,12 +293,12 @@ public final class FenceEngine implements AutoCloseable {
         }
     }
 
-    private Observation.Completed runAgent(Effect.RunAgent a) throws InterruptedException {
+    private Observation.Completed runAgent(Effect.RunAgent a, Duration budget) throws InterruptedException {
         NodePlan plan = plans.plan(a.node()).orElseThrow(() ->
                 new IllegalStateException("the fence plan of node " + a.node() + " disappeared"));
         ResolvedMethod method = plan.step(a.step()).levels().get(a.level()).get(a.method());
         try (FenceAgent agent = agents.provider(method.agentType()).create(method.config())) {
-            FenceContext context = FenceContext.start(time, a.budget(),
+            FenceContext context = FenceContext.start(time, budget,
                     message -> LOG.debug("{} {}: {}", a.node(), a.operationId(), message));
             FenceOutcome outcome = agent.execute(new FenceRequest(a.action(), "remedy-engine/" + a.node()), context);
             return new Observation.Completed(a.operationId(), outcome.status(), outcome.power(),

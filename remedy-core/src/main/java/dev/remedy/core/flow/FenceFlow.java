@@ -153,8 +153,9 @@ public final class FenceFlow {
 
     private void finish(Draft d, String why) {
         if (d.b.build().poweredOff()) {
-            d.events.add(new FenceEvent.Alert(d.node(), d.now, "node " + d.node() + " was powered off by remedy and "
-                    + "is left off because the flow was closed (" + why + "); power it on by hand when it is safe"));
+            d.events.add(new FenceEvent.Alert(d.node(), d.now, "node " + d.node() + " may have been powered off by"
+                    + " remedy and was not powered on again because the flow was closed (" + why + "); check it and"
+                    + " power it on by hand when it is safe"));
         }
         d.b.inFlight(Optional.empty()).waitUntil(Optional.empty()).pausedAt(Optional.empty());
         d.to(Stage.FINISHED, why);
@@ -565,6 +566,9 @@ public final class FenceFlow {
         }
         Operation op = new Operation(d.node() + "#" + d.b.nextSequence(), step, level, method, Optional.of(action),
                 Optional.empty(), d.now, budget);
+        if (step == FenceStep.POWER_MANAGEMENT && action == FenceAction.OFF) {
+            d.b.poweredOff(true);
+        }
         d.issue(op, describe(d.plan, op));
     }
 

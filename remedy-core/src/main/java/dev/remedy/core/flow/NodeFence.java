@@ -27,7 +27,7 @@ import java.util.Optional;
  * @param isolationLevel the isolation level that was applied, or -1
  * @param powerLevel     the power level that powered the node off, or -1
  * @param released       whether workloads were released
- * @param poweredOff     whether the engine powered the node off and has not yet powered it on again
+ * @param poweredOff     whether remedy may have powered the node off (an OFF was issued) and has not powered it on since
  * @param pausedAt       set while an admin has paused the flow
  * @param gaveUp         whether the flow stays in ERROR until an admin clears it
  * @param reason         why the flow is where it is, for people

@@ -1,6 +1,7 @@
 package dev.remedy.core.topology;
 
 import static dev.remedy.core.topology.Names.child;
+import static dev.remedy.core.topology.Names.hint;
 import static dev.remedy.core.topology.Names.index;
 import static dev.remedy.core.topology.Names.list;
 import static dev.remedy.core.topology.Names.suggestion;
@@ -107,7 +108,7 @@ final class ConfigReader {
             issue(path, "must be a mapping of template names to templates, not " + describe(node));
             return templates;
         }
-        node.fields().forEachRemaining(entry -> readTemplate(entry.getKey(), entry.getValue(),
+        node.properties().forEach(entry -> readTemplate(entry.getKey(), entry.getValue(),
                 child(path, entry.getKey())).ifPresent(t -> templates.put(t.name(), t)));
         return templates;
     }
@@ -138,8 +139,8 @@ final class ConfigReader {
         try {
             return Optional.of(registry.provider(type));
         } catch (RemedyException unknownOrDuplicate) {
-            String hint = registry.duplicates().containsKey(type) ? "" : suggestion(type, knownTypes());
-            issue(path, unknownOrDuplicate.getMessage() + hint);
+            String near = registry.duplicates().containsKey(type) ? "" : suggestion(type, knownTypes());
+            issue(path, unknownOrDuplicate.getMessage() + near);
             return Optional.empty();
         }
     }
@@ -163,7 +164,7 @@ final class ConfigReader {
         Map<String, String> values = new LinkedHashMap<>();
         Map<String, SecretRef> secrets = new LinkedHashMap<>();
         Map<String, String> givenAs = new HashMap<>();
-        node.fields().forEachRemaining(entry -> {
+        node.properties().forEach(entry -> {
             String key = entry.getKey();
             JsonNode value = entry.getValue();
             String at = child(path, key);
@@ -171,8 +172,8 @@ final class ConfigReader {
                     .findFirst();
             if (found.isEmpty()) {
                 List<String> names = provider.parameters().stream().map(ParameterDescriptor::name).toList();
-                issue(at, "is not a parameter of agent '" + provider.type() + "'" + suggestion(key, names)
-                        + "; its parameters are: " + list(names));
+                issue(at, "is not a parameter of agent '" + provider.type() + "'"
+                        + hint(key, names, "its parameters are"));
                 return;
             }
             ParameterDescriptor parameter = found.get();
@@ -348,7 +349,7 @@ final class ConfigReader {
         }
         Map<String, String> labels = new LinkedHashMap<>();
         boolean[] broken = {false};
-        node.fields().forEachRemaining(entry -> {
+        node.properties().forEach(entry -> {
             String at = child(path, entry.getKey());
             if (entry.getValue().isNull()) {
                 issue(at, "has no value; write \"\" for a label whose value is empty");
@@ -443,7 +444,7 @@ final class ConfigReader {
                     issue(methodAt, "must be a template name, not " + describe(method));
                 } else if (!declared.contains(method.asText())) {
                     issue(methodAt, "names the unknown template '" + method.asText() + "'"
-                            + suggestion(method.asText(), declared) + "; known templates: " + list(declared));
+                            + hint(method.asText(), declared, "known templates"));
                 } else if (methods.contains(method.asText())) {
                     issue(methodAt, "names template '" + method.asText() + "' twice in one level; name it once");
                 } else {
@@ -467,7 +468,7 @@ final class ConfigReader {
             issue(path, "must be a mapping of node names to their parameters per template, not " + describe(node));
             return nodes;
         }
-        node.fields().forEachRemaining(entry -> {
+        node.properties().forEach(entry -> {
             String nodePath = child(path, entry.getKey());
             JsonNode perTemplate = entry.getValue();
             if (!perTemplate.isObject()) {
@@ -476,12 +477,12 @@ final class ConfigReader {
                 return;
             }
             Map<String, MethodParameters> methods = new LinkedHashMap<>();
-            perTemplate.fields().forEachRemaining(method -> {
+            perTemplate.properties().forEach(method -> {
                 String at = child(nodePath, method.getKey());
                 MethodTemplate template = templates.get(method.getKey());
                 if (!declared.contains(method.getKey())) {
                     issue(at, "names the unknown template '" + method.getKey() + "'"
-                            + suggestion(method.getKey(), declared) + "; known templates: " + list(declared));
+                            + hint(method.getKey(), declared, "known templates"));
                 } else if (template != null) {
                     methods.put(method.getKey(), readParameters(method.getValue(), at, template.provider(),
                             Section.NODE));
@@ -546,8 +547,7 @@ final class ConfigReader {
     private void checkKeys(JsonNode node, String path, List<String> allowed) {
         node.fieldNames().forEachRemaining(key -> {
             if (!allowed.contains(key)) {
-                issue(child(path, key), "is not a known key" + suggestion(key, allowed) + "; allowed here: "
-                        + list(allowed));
+                issue(child(path, key), "is not a known key" + hint(key, allowed, "allowed here"));
             }
         });
     }

@@ -143,7 +143,7 @@ public final class FenceConfiguration {
             if (!unreadSecret) {
                 // Values were checked when the file was read; what is left is what this node does not give.
                 issues.add(new ConfigurationIssue(source, nodePath, who + ": parameter '" + problem.parameter()
-                        + "' " + problem.problem() + "; " + problem.hint() + "; give it under " + nodePath
+                        + "' " + problem.problem() + "; " + problem.hint() + "; add it under " + nodePath
                         + " or under " + templatePath));
             }
         }

@@ -35,9 +35,10 @@ public final class FenceConfigurationLoader {
 
     /**
      * Quoted text in parser messages, which may be a piece of the document (and so of a secret); SnakeYAML's token
-     * names ({@code '<block end>'}) and escaped characters ({@code '\t(TAB)'}) stay.
+     * names ({@code '<block end>'}), escaped characters ({@code '\t(TAB)'}) and JSON's literals stay.
      */
-    private static final Pattern QUOTED = Pattern.compile("'(?![<\\\\])[^'\\n]{2,}'|\"[^\"\\n]{2,}\"");
+    private static final Pattern QUOTED =
+            Pattern.compile("'(?![<\\\\]|(?:null|true|false)')[^'\\n]{2,}'|\"[^\"\\n]{2,}\"");
     /** SnakeYAML's position marks, 1-based. */
     private static final Pattern MARK = Pattern.compile("line (\\d+), column (\\d+):");
 
@@ -131,7 +132,9 @@ public final class FenceConfigurationLoader {
                 .filter(line -> !line.isBlank() && !Character.isWhitespace(line.charAt(0)))
                 .map(String::strip)
                 .collect(Collectors.joining("; "));
-        return where + format + " syntax error: " + QUOTED.matcher(problem).replaceAll("'...'") + "; fix the "
-                + format + " there (text quoted from the file is not shown, in case it is a secret)";
+        // A duplicate key is named: keys are names, and without it the user has only the line to go by.
+        String shown = problem.startsWith("Duplicate field") ? problem : QUOTED.matcher(problem).replaceAll("'...'");
+        return where + format + " syntax error: " + shown + "; fix the " + format + " there"
+                + (shown.equals(problem) ? "" : " (text quoted from the file is not shown, in case it is a secret)");
     }
 }

@@ -34,6 +34,14 @@ final class Names {
                 .orElse("");
     }
 
+    /**
+     * {@code "; did you mean 'x'? label: a, b"} when a candidate is near {@code given}, else {@code "; label: a, b"}.
+     */
+    static String hint(String given, Collection<String> candidates, String label) {
+        String near = suggestion(given, candidates);
+        return near + (near.isEmpty() ? "; " : " ") + label + ": " + list(candidates);
+    }
+
     /** The names, comma separated, or {@code none}. */
     static String list(Collection<String> names) {
         return names.isEmpty() ? "none" : String.join(", ", names);

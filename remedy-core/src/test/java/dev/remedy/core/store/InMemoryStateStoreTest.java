@@ -1,0 +1,13 @@
+package dev.remedy.core.store;
+
+import org.junit.jupiter.api.DisplayName;
+
+/** {@link InMemoryStateStore} meets the {@link FenceStateStore} contract. */
+@DisplayName("InMemoryStateStore")
+class InMemoryStateStoreTest extends FenceStateStoreContract {
+
+    @Override
+    protected FenceStateStore newStore() {
+        return new InMemoryStateStore();
+    }
+}
