@@ -89,7 +89,7 @@ final class FenceRecordCodec {
             }
             document = mapper.treeToValue(tree, FenceRecordDocument.class);
         } catch (JsonProcessingException e) {
-            throw new CorruptRecordException("invalid JSON: " + describe(e));
+            throw new CorruptRecordException(describe(e));
         } catch (IOException e) {
             throw new CorruptRecordException("unreadable JSON: " + e.getMessage());
         }
@@ -110,10 +110,10 @@ final class FenceRecordCodec {
                     path.append('[').append(ref.getIndex()).append(']');
                 }
             }
-            return "field \"" + path + "\": " + e.getOriginalMessage();
+            return "field \"" + path + "\" does not fit format " + FORMAT + ": " + e.getOriginalMessage();
         }
         JsonLocation at = e.getLocation();
-        return e.getOriginalMessage() + (at == null || at.getLineNr() < 1 ? ""
+        return "invalid JSON: " + e.getOriginalMessage() + (at == null || at.getLineNr() < 1 ? ""
                 : " (line " + at.getLineNr() + ", column " + at.getColumnNr() + ")");
     }
 

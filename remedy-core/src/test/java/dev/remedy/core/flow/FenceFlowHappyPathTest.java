@@ -81,7 +81,7 @@ class FenceFlowHappyPathTest {
         assertThat(off.step()).isEqualTo(FenceStep.POWER_MANAGEMENT);
         assertThat(off.level()).isZero();
         assertThat(off.method()).isZero();
-        assertThat(d.record.poweredOff()).isFalse();
+        assertThat(d.record.poweredOff()).as("an OFF was issued: the node may be off from now on").isTrue();
 
         d.answerAfter(Duration.ofSeconds(2), FenceStatus.SUCCEEDED, PowerState.OFF);
         assertThat(d.record.stage()).isEqualTo(Stage.CONFIRM_OFF);
@@ -168,14 +168,18 @@ class FenceFlowHappyPathTest {
     }
 
     @Test
-    @DisplayName("poweredOff is true exactly from the OFF confirmation until the ON succeeded")
+    @DisplayName("poweredOff is true exactly from the first OFF issued until the ON succeeded")
     void poweredOffWindow() {
-        FlowDriver d = FlowDriver.poweringOff(FlowDriver.settings().build(), planWithRecovery());
+        FlowDriver d = FlowDriver.running(FlowDriver.settings().build(), planWithRecovery());
+        assertThat(d.record.poweredOff()).isFalse();
         d.probe = x -> {
             Stage s = x.record.stage();
-            boolean between = s == Stage.RELEASE || s == Stage.LIFT_OUT_OF_SERVICE || s == Stage.POWER_ON;
+            boolean between = s == Stage.POWER_OFF || s == Stage.CONFIRM_OFF || s == Stage.RELEASE
+                    || s == Stage.LIFT_OUT_OF_SERVICE || s == Stage.POWER_ON;
             assertThat(x.record.poweredOff()).as("poweredOff in %s", s).isEqualTo(between);
         };
+        d.wake();
+        assertThat(d.record.poweredOff()).isTrue();
         d.answer(FenceStatus.SUCCEEDED, PowerState.OFF);
         d.answer(FenceStatus.SUCCEEDED, PowerState.OFF);
         assertThat(d.record.poweredOff()).isTrue();

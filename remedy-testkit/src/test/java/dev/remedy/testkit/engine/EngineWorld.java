@@ -9,6 +9,7 @@ import dev.remedy.core.flow.FenceState;
 import dev.remedy.core.flow.FenceStep;
 import dev.remedy.core.flow.FlowSettings;
 import dev.remedy.core.flow.NodeFence;
+import dev.remedy.core.flow.Observation;
 import dev.remedy.core.store.FenceStateStore;
 import dev.remedy.core.topology.NodePlan;
 import dev.remedy.core.topology.ResolvedMethod;
@@ -69,6 +70,8 @@ final class EngineWorld {
     final FlowSettings settings;
     final CrashingStore store;
     int crashes;
+    int tasksRun;
+    int dropQueueAtTask = -1;
     FenceEngine engine;
 
     EngineWorld(int nodeCount, FenceStateStore backing, FlowSettings settings) {
@@ -108,6 +111,9 @@ final class EngineWorld {
     /** Runs up to {@code count} queued operations (operations may queue more). */
     void drain(int count) {
         for (int i = 0; i < count && !queue.isEmpty(); i++) {
+            if (tasksRun++ == dropQueueAtTask) {
+                throw new Crash();
+            }
             OperationTask task = queue.removeFirst();
             Optional<String> persisted = store.load(task.node()).flatMap(NodeFence::inFlight).map(o -> o.id());
             if (persisted.equals(Optional.of(task.operationId()))) {
@@ -127,6 +133,30 @@ final class EngineWorld {
     /** Runs everything queued. */
     void settle() {
         drain(10_000);
+    }
+
+    /**
+     * Lets the world behave (machines answer, nothing is paused, nodes report Ready when powered) and drives time
+     * until every flow settles, surviving crashes armed earlier.
+     */
+    void quiesce() {
+        nodes.forEach(node -> setBehaviour(node, Behaviour.NORMAL));
+        for (int round = 0; round < 400 && !store.loadAll().stream().allMatch(NodeFence::isSettled); round++) {
+            try {
+                for (String node : nodes) {
+                    engine.resume(node, "quiesce");
+                    engine.observe(node, new Observation.Readiness(targets.get(node).power() == PowerState.ON,
+                            Optional.empty()));
+                }
+                settle();
+                time.advance(Duration.ofSeconds(20));
+                engine.tick();
+                settle();
+            } catch (Crash crash) {
+                crash();
+            }
+            checkState();
+        }
     }
 
     void setBehaviour(String node, Behaviour value) {

@@ -28,7 +28,7 @@ import net.jqwik.api.statistics.Statistics;
  * flight (a stale one, counted as lost, never touches the machine or the cluster); (5) retries and restarts within
  * their limits.
  */
-class FenceSafetyProperties {
+class FenceSafetyPropertiesTest {
 
     /** One thing that happens in the world. */
     record Action(Kind kind, int node, int amount, EngineWorld.Behaviour behaviour, Observation.AdminCommand admin) {
@@ -54,17 +54,14 @@ class FenceSafetyProperties {
             world.checkState();
             assertThat(world.violations).as("after %s", action).isEmpty();
         }
-        try {
-            world.settle();
-        } catch (EngineWorld.Crash crash) {
-            world.crash();
-            world.settle();
-        }
+        world.quiesce();
         world.checkState();
         assertThat(world.violations).isEmpty();
+        assertThat(world.store.loadAll()).as("every flow settles once the world behaves")
+                .allSatisfy(r -> assertThat(r.isSettled()).as("%s: %s %s", r.node(), r.stage(), r.reason()).isTrue());
         Statistics.label("crashes").collect(Math.min(world.crashes, 5));
         Statistics.label("crash points inside an operation").collect(crashPoints > 0);
-        Statistics.label("final states").collect(world.store.loadAll().stream()
+        Statistics.label("settled states").collect(world.store.loadAll().stream()
                 .map(r -> r.state() + (r.gaveUp() ? "/gave-up" : "")).sorted().toList());
     }
 
