@@ -72,11 +72,9 @@ class CrashInjectionTest {
         world.targets.values().forEach(t -> t.clearHistory());
         String node = world.nodes.get(0);
         arm.accept(world);
-        boolean decided = false;
         for (int round = 0; round < 100; round++) {
             try {
-                if (!decided) {
-                    decided = true;
+                if (world.store.load(node).isEmpty()) {
                     world.engine.decide(node, "NotReady");
                 }
                 NodeFence record = world.store.load(node).orElseThrow();
