@@ -52,6 +52,11 @@ import org.slf4j.LoggerFactory;
 public final class FenceEngine implements AutoCloseable {
 
     private static final Logger LOG = LoggerFactory.getLogger(FenceEngine.class);
+    private static final int LOCK_STRIPES = 256;
+    /** One shared detail per cluster action: records and history keep thousands of them. */
+    private static final Map<ClusterAction, String> CLUSTER_DONE = java.util.Arrays.stream(ClusterAction.values())
+            .collect(java.util.stream.Collectors.toUnmodifiableMap(a -> a,
+                    a -> "cluster " + a.name().toLowerCase(java.util.Locale.ROOT) + " done"));
 
     private final FenceFlow flow;
     private final FenceStateStore store;
@@ -64,7 +69,8 @@ public final class FenceEngine implements AutoCloseable {
     private final EventBus bus = new EventBus();
     private final FencingHistory history;
     private final Map<String, NodeFence> records = new ConcurrentHashMap<>();
-    private final Map<String, Object> locks = new ConcurrentHashMap<>();
+    /** Striped locks: a node's transitions are serialized without a lock object per node ever seen. */
+    private final Object[] locks = new Object[LOCK_STRIPES];
 
     private FenceEngine(Builder b) {
         this.flow = new FenceFlow(b.settings);
@@ -76,6 +82,7 @@ public final class FenceEngine implements AutoCloseable {
         this.ownedExecutor = b.executor == null ? Executors.newFixedThreadPool(b.threads, daemonThreads()) : null;
         this.executor = b.executor != null ? b.executor : ownedExecutor;
         this.history = new FencingHistory(b.historyPerNode, b.historyOverall);
+        java.util.Arrays.setAll(locks, i -> new Object());
         bus.subscribe(history);
         b.listeners.forEach(bus::subscribe);
     }
@@ -216,7 +223,14 @@ public final class FenceEngine implements AutoCloseable {
             if (current == null) {
                 return;
             }
-            Optional<NodePlan> plan = plans.plan(node);
+            Optional<NodePlan> plan;
+            try {
+                plan = plans.plan(node);
+            } catch (RuntimeException e) {
+                bus.publish(new FenceEvent.Refused(node, time.instant(), "the fence plan of node " + node
+                        + " cannot be built: " + e.getMessage()));
+                return;
+            }
             if (plan.isEmpty()) {
                 bus.publish(new FenceEvent.Refused(node, time.instant(), "no fence plan covers node " + node
                         + "; add a topology for it to the fence configuration"));
@@ -260,7 +274,7 @@ public final class FenceEngine implements AutoCloseable {
             if (effect instanceof Effect.RunCluster c) {
                 runCluster(c.node(), c.action());
                 return new Observation.Completed(c.operationId(), FenceStatus.SUCCEEDED, PowerState.UNKNOWN,
-                        "cluster " + c.action().name().toLowerCase(java.util.Locale.ROOT) + " done");
+                        CLUSTER_DONE.get(c.action()));
             }
             Effect.RunAgent a = (Effect.RunAgent) effect;
             return runAgent(a, budget);
@@ -307,7 +321,7 @@ public final class FenceEngine implements AutoCloseable {
     }
 
     private Object lock(String node) {
-        return locks.computeIfAbsent(node, n -> new Object());
+        return locks[Math.floorMod(node.hashCode(), LOCK_STRIPES)];
     }
 
     private static java.util.concurrent.ThreadFactory daemonThreads() {

@@ -40,7 +40,8 @@ public final class FencingHistory implements FenceEventListener {
     @Override
     public synchronized void onEvent(FenceEvent event) {
         if (event instanceof FenceEvent.OperationFinished finished) {
-            Deque<FenceEvent.OperationFinished> mine = byNode.computeIfAbsent(finished.node(), n -> new ArrayDeque<>());
+            Deque<FenceEvent.OperationFinished> mine = byNode.computeIfAbsent(finished.node(),
+                    n -> new ArrayDeque<>(Math.min(perNode, 8)));
             add(mine, finished, perNode);
             add(all, finished, overall);
         }

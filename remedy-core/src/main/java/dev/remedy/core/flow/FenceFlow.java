@@ -67,7 +67,7 @@ public final class FenceFlow {
                 readiness(d, readiness);
             } else if (observation instanceof Observation.Recovered) {
                 record.inFlight().ifPresent(op -> d.effects.add(effectOf(record.node(), op)));
-            } else {
+            } else if (record.pausedAt().isEmpty()) {
                 lostOperation(d);
             }
         }
@@ -117,7 +117,9 @@ public final class FenceFlow {
                 } else {
                     Duration paused = nonNegative(Duration.between(r.pausedAt().get(), d.now));
                     d.b.pausedAt(Optional.empty()).step(r.stepStartedAt(), r.stepDeadline().plus(paused))
-                            .waitUntil(r.waitUntil().map(w -> w.plus(paused))).reason("resumed by " + who);
+                            .waitUntil(r.waitUntil().map(w -> w.plus(paused))).reason("resumed by " + who)
+                            .inFlight(r.inFlight().map(op -> new Operation(op.id(), op.step(), op.level(),
+                                    op.method(), op.action(), op.cluster(), op.issuedAt().plus(paused), op.budget())));
                     d.b.stage(r.stage(), r.stageSince().plus(paused));
                 }
             }
@@ -178,8 +180,8 @@ public final class FenceFlow {
                 if (rebooted && r.confirmation().isEmpty()) {
                     confirm(d, new Confirmation(Confirmation.Kind.REBOOTED_AFTER_DECISION,
                             "booted at " + readiness.bootedAt().get(), d.now));
-                    d.b.poweredOff(false);
                     if (r.inFlight().isEmpty()) {
+                        d.b.poweredOff(false);
                         enterDone(d, "node rebooted after the decision and is Ready");
                     }
                 }
@@ -332,11 +334,23 @@ public final class FenceFlow {
         }
     }
 
+    /**
+     * Result of an idempotent cluster action: retried with growing backoff; failing for longer than
+     * {@link FlowSettings#clusterRetryWindow()} fails the step (the flow restarts, and eventually gives up with an
+     * alert).
+     */
     private void clusterResult(Draft d, boolean ok, Runnable done) {
         if (ok) {
             done.run();
+            return;
+        }
+        NodeFence r = d.original;
+        Duration failing = nonNegative(Duration.between(r.stageSince(), d.now));
+        if (failing.compareTo(settings.clusterRetryWindow()) >= 0) {
+            fail(d, "cluster action of stage " + r.stage().code() + " kept failing for " + failing);
         } else {
-            d.b.waitUntil(Optional.of(d.now.plus(settings.backoffInitial())));
+            Duration backoff = clamp(failing.dividedBy(2), settings.backoffInitial(), settings.backoffMax());
+            d.b.waitUntil(Optional.of(d.now.plus(backoff)));
         }
     }
 
@@ -354,7 +368,10 @@ public final class FenceFlow {
     private void routeConfirmed(Draft d) {
         NodeFence now = d.b.build();
         Confirmation.Kind kind = now.confirmation().orElseThrow().kind();
-        if (kind == Confirmation.Kind.REBOOTED_AFTER_DECISION) {
+        if (kind == Confirmation.Kind.REBOOTED_AFTER_DECISION && now.poweredOff()) {
+            d.to(Stage.LIFT_OUT_OF_SERVICE, "node rebooted after the decision, but an OFF was sent meanwhile;"
+                    + " powering it on again").b.waitUntil(Optional.empty());
+        } else if (kind == Confirmation.Kind.REBOOTED_AFTER_DECISION) {
             enterDone(d, "node rebooted after the decision: its workloads stopped");
         } else if (!now.released()) {
             d.to(Stage.RELEASE, "fencing confirmed; releasing workloads").b.waitUntil(Optional.empty());
@@ -372,7 +389,7 @@ public final class FenceFlow {
             return;
         }
         int level = now.powerLevel() >= 0 ? now.powerLevel() : 0;
-        d.b.powerLevel(level);
+        d.b.powerLevel(level).step(d.now, d.now.plus(d.plan.step(FenceStep.POWER_MANAGEMENT).timeout()));
         d.to(Stage.POWER_ON, "out-of-service taint lifted; powering on").b.position(level, 0);
     }
 
@@ -380,6 +397,7 @@ public final class FenceFlow {
         NodeFence now = d.b.build();
         d.b.waitUntil(Optional.empty()).position(Math.max(0, now.isolationLevel()), 0);
         if (now.isolationLevel() >= 0) {
+            d.b.step(d.now, d.now.plus(d.plan.step(FenceStep.ISOLATION).timeout()));
             d.to(Stage.UNFENCE, why + "; un-fencing isolation methods");
         } else {
             d.to(Stage.AWAIT_READY, why + "; waiting for the node to be Ready");
@@ -583,12 +601,16 @@ public final class FenceFlow {
                 op.budget())).orElseGet(() -> new Effect.RunCluster(node, op.id(), op.cluster().orElseThrow()));
     }
 
+    /**
+     * {@code power_management L1 bmc off}. Interned: thousands of records and history entries share a handful of
+     * descriptions, and each would otherwise hold its own copy.
+     */
     private static String describe(NodePlan plan, Operation op) {
         if (op.cluster().isPresent()) {
-            return "cluster " + op.cluster().get().name().toLowerCase(Locale.ROOT);
+            return ("cluster " + op.cluster().get().name().toLowerCase(Locale.ROOT)).intern();
         }
         String method = plan.step(op.step()).levels().get(op.level()).get(op.method()).name();
-        return op.step().code() + " L" + (op.level() + 1) + " " + method + " " + op.action().get().code();
+        return (op.step().code() + " L" + (op.level() + 1) + " " + method + " " + op.action().get().code()).intern();
     }
 
     private static String methodName(Draft d, int level, int method) {

@@ -17,13 +17,15 @@ import java.util.Objects;
  * @param raceDelayMax         largest extra delay, spread per node
  * @param minOperationBudget   an agent operation is not started with less time than this
  * @param clusterBudget        budget of one cluster action
+ * @param clusterRetryWindow   how long a failing cluster action is retried (with backoff) before its step fails
  * @param operationGrace       how long past its budget an operation may stay without result before it counts as lost
  * @param attemptLog           how many finished operations a record keeps
  */
 public record FlowSettings(Duration hold, Duration awaitReady, int maxRestarts, Duration restartDelay,
                            Duration backoffInitial, Duration backoffMax, double minRetryShare,
                            Duration raceDelayBase, Duration raceDelayMax, Duration minOperationBudget,
-                           Duration clusterBudget, Duration operationGrace, int attemptLog) {
+                           Duration clusterBudget, Duration clusterRetryWindow, Duration operationGrace,
+                           int attemptLog) {
 
     /** Default hold after a decision. */
     public static final Duration DEFAULT_HOLD = Duration.ofSeconds(30);
@@ -37,7 +39,7 @@ public record FlowSettings(Duration hold, Duration awaitReady, int maxRestarts, 
     /** Validates every setting. */
     public FlowSettings {
         for (Duration d : new Duration[] {hold, awaitReady, restartDelay, backoffInitial, backoffMax, raceDelayBase,
-                raceDelayMax, minOperationBudget, clusterBudget, operationGrace}) {
+                raceDelayMax, minOperationBudget, clusterBudget, clusterRetryWindow, operationGrace}) {
             Objects.requireNonNull(d, "a duration setting");
             if (d.isNegative()) {
                 throw new IllegalArgumentException("flow durations must not be negative, got " + d);
@@ -77,6 +79,7 @@ public record FlowSettings(Duration hold, Duration awaitReady, int maxRestarts, 
         private Duration raceDelayMax = Duration.ofSeconds(5);
         private Duration minOperationBudget = Duration.ofSeconds(1);
         private Duration clusterBudget = Duration.ofSeconds(30);
+        private Duration clusterRetryWindow = Duration.ofMinutes(5);
         private Duration operationGrace = Duration.ofSeconds(30);
         private int attemptLog = 20;
 
@@ -139,6 +142,12 @@ public record FlowSettings(Duration hold, Duration awaitReady, int maxRestarts, 
             return this;
         }
 
+        /** How long a failing cluster action is retried before its step fails. */
+        public Builder clusterRetryWindow(Duration value) {
+            this.clusterRetryWindow = value;
+            return this;
+        }
+
         /** Grace after an operation's budget before it counts as lost. */
         public Builder operationGrace(Duration value) {
             this.operationGrace = value;
@@ -154,8 +163,8 @@ public record FlowSettings(Duration hold, Duration awaitReady, int maxRestarts, 
         /** The settings; throws {@link IllegalArgumentException} naming a bad one. */
         public FlowSettings build() {
             return new FlowSettings(hold, awaitReady, maxRestarts, restartDelay, backoffInitial, backoffMax,
-                    minRetryShare, raceDelayBase, raceDelayMax, minOperationBudget, clusterBudget, operationGrace,
-                    attemptLog);
+                    minRetryShare, raceDelayBase, raceDelayMax, minOperationBudget, clusterBudget, clusterRetryWindow,
+                    operationGrace, attemptLog);
         }
     }
 }

@@ -529,7 +529,7 @@ final class ConfigReader {
                         + names + " of agent '" + template.agentType() + "', and no node under nodes gives "
                         + (missing.size() == 1 ? "it" : "them") + ", so fencing any node with it (topology "
                         + String.join(", ", users) + ") would fail; give " + (missing.size() == 1 ? "it" : "them")
-                        + " here or per node under nodes.NODE." + name);
+                        + " in this template or per node under " + child("nodes.NODE", name));
             }
         });
     }

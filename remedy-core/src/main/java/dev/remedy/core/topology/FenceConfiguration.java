@@ -1,7 +1,9 @@
 package dev.remedy.core.topology;
 
+
 import static dev.remedy.core.topology.Names.child;
 
+import dev.remedy.core.engine.PlanSource;
 import dev.remedy.core.flow.FenceStep;
 import dev.remedy.spi.RemedyException;
 import dev.remedy.spi.config.AgentConfig;
@@ -16,6 +18,8 @@ import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.function.Function;
 
 /**
  * The fence configuration of a cluster: method templates, topologies chosen by node labels, and per-node
@@ -151,6 +155,19 @@ public final class FenceConfiguration {
     }
 
     /** The source, templates (secrets as references), topologies and node parameters; never a secret value. */
+    /**
+     * A {@link PlanSource} for the engine: each node's plan is built once (labels looked up, secrets resolved,
+     * agent configurations validated) and then reused, so the engine's hot path reads no file and resolves no
+     * secret. Build a new one after reloading the configuration.
+     *
+     * @param labelsOf the labels of a node (from the cluster)
+     * @param secrets  how secret references are resolved
+     */
+    public PlanSource planSource(Function<String, Map<String, String>> labelsOf, SecretResolver secrets) {
+        Map<String, Optional<NodePlan>> plans = new ConcurrentHashMap<>();
+        return node -> plans.computeIfAbsent(node, n -> planFor(n, labelsOf.apply(n), secrets));
+    }
+
     @Override
     public String toString() {
         return "FenceConfiguration[source=" + source + ", templates=" + templates.values() + ", topologies="

@@ -133,7 +133,7 @@ public final class FenceConfigurationLoader {
                 .map(String::strip)
                 .collect(Collectors.joining("; "));
         // A duplicate key is named: keys are names, and without it the user has only the line to go by.
-        String shown = problem;
+        String shown = problem.startsWith("Duplicate field") ? problem : QUOTED.matcher(problem).replaceAll("'...'");
         return where + format + " syntax error: " + shown + "; fix the " + format + " there"
                 + (shown.equals(problem) ? "" : " (text quoted from the file is not shown, in case it is a secret)");
     }

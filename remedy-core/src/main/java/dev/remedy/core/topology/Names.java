@@ -12,7 +12,7 @@ final class Names {
     private Names() {
     }
 
-    /** The path of {@code key} under {@code path}: {@code a.b}, or {@code a["x.y/z"]} for keys with other characters. */
+    /** The path of {@code key} under {@code path}: {@code a.b}, or {@code a["x.y/z"]} for other characters. */
     static String child(String path, String key) {
         if (SIMPLE_KEY.matcher(key).matches()) {
             return path.isEmpty() ? key : path + "." + key;

@@ -19,8 +19,6 @@ import java.util.Optional;
 import java.util.Random;
 import org.junit.jupiter.api.DisplayName;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.params.ParameterizedTest;
-import org.junit.jupiter.params.provider.ValueSource;
 
 /** Step deadlines, operation budgets, the hold and the wait for Ready. */
 class FenceFlowDeadlinesTest {
@@ -129,11 +127,29 @@ class FenceFlowDeadlinesTest {
         assertThat(d.record.reason()).contains("not Ready within");
     }
 
-    @ParameterizedTest(name = "seed {0}")
-    @ValueSource(longs = {1, 2, 3, 5, 8, 13, 21, 34, 55, 89, 144, 233, 377, 610, 987, 1597, 2584, 4181, 6765, 10946})
-    @DisplayName("under random results and delays, no agent budget exceeds the time left in its step, no release "
-            + "precedes a confirmation, and a STATUS confirmation only follows a STATUS that read OFF")
-    void randomRuns(long seed) {
+    @Test
+    @DisplayName("under random results and delays (200 seeded runs), no agent budget exceeds the time left in its step, "
+            + "no release precedes a confirmation, and a STATUS confirmation only follows a STATUS that read OFF")
+    void randomRuns() {
+        int finished = 0;
+        int released = 0;
+        int gaveUp = 0;
+        int lost = 0;
+        for (long seed = 1; seed <= 200; seed++) {
+            FlowDriver d = randomRun(seed);
+            finished += d.record.state() == FenceState.FINAL ? 1 : 0;
+            released += d.everIssued(ClusterAction.RELEASE_WORKLOADS) ? 1 : 0;
+            gaveUp += d.record.gaveUp() ? 1 : 0;
+            lost += (int) d.events(FenceEvent.OperationFinished.class).stream()
+                    .filter(f -> f.detail().startsWith("no result")).count();
+        }
+        assertThat(finished).as("runs that reached FINAL").isPositive();
+        assertThat(released).as("runs that released").isPositive();
+        assertThat(gaveUp).as("runs that gave up").isPositive();
+        assertThat(lost).as("operations counted as lost").isPositive();
+    }
+
+    private static FlowDriver randomRun(long seed) {
         Random random = new Random(seed);
         NodePlan plan = FlowDriver.plan(new StepPlan(STEP, 1, List.of(List.of(FABRIC))),
                 new StepPlan(Duration.ofSeconds(90), 2, List.of(List.of(BMC), List.of(FlowDriver.PDU_A,
@@ -141,7 +157,7 @@ class FenceFlowDeadlinesTest {
         FlowSettings settings = FlowDriver.settings().maxRestarts(3).build();
         FlowDriver d = FlowDriver.decided(settings, plan);
         FenceStatus[] statuses = {FenceStatus.SUCCEEDED, FenceStatus.SUCCEEDED, FenceStatus.SUCCEEDED,
-            FenceStatus.FAILED, FenceStatus.TIMED_OUT};
+            FenceStatus.SUCCEEDED, FenceStatus.FAILED, FenceStatus.TIMED_OUT};
         PowerState[] powers = {PowerState.OFF, PowerState.OFF, PowerState.ON, PowerState.UNKNOWN};
         d.probe = x -> {
             for (FenceEvent e : x.last.events()) {
@@ -160,11 +176,11 @@ class FenceFlowDeadlinesTest {
         };
         for (int i = 0; i < 400 && !d.record.isSettled(); i++) {
             Optional<Operation> op = d.record.inFlight();
-            if (op.isPresent() && random.nextInt(10) > 0) {
+            if (op.isPresent() && random.nextInt(12) > 0) {
                 long maxMillis = op.get().budget().toMillis();
                 d.after(Duration.ofMillis((long) (random.nextDouble() * maxMillis)));
                 d.answer(statuses[random.nextInt(statuses.length)], powers[random.nextInt(powers.length)]);
-            } else if (d.record.stage() == Stage.AWAIT_READY && random.nextBoolean()) {
+            } else if (d.record.stage() == Stage.AWAIT_READY && random.nextInt(4) > 0) {
                 d.after(Duration.ofSeconds(random.nextInt(600))).readiness(true, Optional.empty());
             } else if (d.flow.nextWake(d.record).isPresent()) {
                 d.wake();
@@ -172,18 +188,19 @@ class FenceFlowDeadlinesTest {
                 break;
             }
         }
+        FlowSettings s = d.flow.settings();
         List<FlowDriver.Issued> agentOps = d.issued.stream().filter(i -> i.effect() instanceof Effect.RunAgent).toList();
-        assertThat(agentOps).isNotEmpty();
         for (FlowDriver.Issued i : agentOps) {
             Effect.RunAgent a = (Effect.RunAgent) i.effect();
             Duration left = Duration.between(i.at(), i.stepDeadline());
-            assertThat(a.budget()).as("budget of %s at %s", a, i.at()).isGreaterThanOrEqualTo(
-                    settings.minOperationBudget());
+            assertThat(a.budget()).as("seed %s: budget of %s at %s", seed, a, i.at())
+                    .isGreaterThanOrEqualTo(s.minOperationBudget());
             if (i.stage() != Stage.POWER_ON && i.stage() != Stage.UNFENCE) {
-                assertThat(a.budget()).as("budget of %s in %s at %s", a, i.stage(), i.at()).isLessThanOrEqualTo(left);
+                assertThat(a.budget()).as("seed %s: budget of %s in %s at %s", seed, a, i.stage(), i.at())
+                        .isLessThanOrEqualTo(left);
             }
         }
-        assertThat(d.record.inFlight().isPresent() ? 1 : 0).isLessThanOrEqualTo(1);
         assertThat(d.now).isAfter(T0);
+        return d;
     }
 }

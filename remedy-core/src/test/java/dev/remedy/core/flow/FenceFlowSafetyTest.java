@@ -176,11 +176,16 @@ class FenceFlowSafetyTest {
         assertThat(d.last.effects()).as("the OFF in flight is awaited, nothing new issued").isEmpty();
         assertThat(d.record.stage()).isEqualTo(Stage.POWER_OFF);
 
-        d.answerAfter(Duration.ofSeconds(1), FenceStatus.FAILED, PowerState.UNKNOWN);
-        assertThat(d.record.state()).isEqualTo(FenceState.DONE);
-        assertThat(d.record.stage()).isEqualTo(Stage.AWAIT_READY);
+        d.answerAfter(Duration.ofSeconds(1), FenceStatus.SUCCEEDED, PowerState.OFF);
+        assertThat(d.record.stage()).as("the OFF landed after the reboot: the node is powered on again")
+                .isEqualTo(Stage.LIFT_OUT_OF_SERVICE);
         assertThat(d.everIssued(ClusterAction.RELEASE_WORKLOADS)).isFalse();
         assertThat(d.record.released()).isFalse();
+        assertThat(d.record.poweredOff()).isTrue();
+        d.answer(FenceStatus.SUCCEEDED, PowerState.UNKNOWN);
+        assertThat(d.agentEffect().action()).isEqualTo(FenceAction.ON);
+        d.answer(FenceStatus.SUCCEEDED, PowerState.ON);
+        assertThat(d.record.stage()).isEqualTo(Stage.AWAIT_READY);
         assertThat(d.record.poweredOff()).isFalse();
     }
 

@@ -338,7 +338,8 @@ class FenceConfigurationLoaderTest {
                         templates + topologies + nodes + "node:\n  n2: {}\n",
                         "node", "is not a known key; did you mean 'nodes'?", 1),
                 Arguments.of("an unknown key in a step",
-                        templates + "topologies:\n  - name: default\n    power_management: {levels: [[bmc]], timout: 9s}\n"
+                        templates + "topologies:\n  - name: default\n"
+                                + "    power_management: {levels: [[bmc]], timout: 9s}\n"
                                 + nodes,
                         "topologies[0].power_management.timout", "did you mean 'timeout'?", 1),
                 Arguments.of("a malformed duration",
@@ -393,7 +394,8 @@ class FenceConfigurationLoaderTest {
                         templates + "topologies: []\n" + nodes,
                         "topologies", "is missing or empty; add at least one topology", 1),
                 Arguments.of("a selector label without value",
-                        templates + "topologies:\n  - name: cp\n    selector: {node-role.kubernetes.io/control-plane: }\n"
+                        templates + "topologies:\n  - name: cp\n"
+                                + "    selector: {node-role.kubernetes.io/control-plane: }\n"
                                 + nodes,
                         "topologies[0].selector[\"node-role.kubernetes.io/control-plane\"]",
                         "has no value; write \"\" for a label whose value is empty", 1),

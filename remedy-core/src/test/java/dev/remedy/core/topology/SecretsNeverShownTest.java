@@ -17,7 +17,7 @@ import org.junit.jupiter.params.provider.CsvSource;
 @DisplayName("secret values")
 class SecretsNeverShownTest {
 
-    private static final String VALUE = "hunter2-xyzzy";
+    private static final String VALUE = "hunter2xyzzy";
 
     private final FenceConfigurationLoader loader = new FenceConfigurationLoader();
 
@@ -34,28 +34,28 @@ class SecretsNeverShownTest {
                 templates:
                   bmc:
                     agent: fake
-                    parameters: {password: hunter2-xyzzy, pasword: hunter2-xyzzy, plug: x}
+                    parameters: {password: hunter2xyzzy, pasword: hunter2xyzzy, plug: x}
                   pdu:
                     agent: fake
                     parameters: {plug: x}
-                    secrets: {password: hunter2-xyzzy}
+                    secrets: {password: hunter2xyzzy}
                   ilo:
                     agent: fake
                     parameters: {plug: x}
-                    secrets: {password: {hunter2-xyzzy}}
+                    secrets: {password: {hunter2xyzzy}}
                   rf:
                     agent: fake
                     parameters: {plug: x}
-                    secrets: {password: {env: "hunter2-xyzzy"}}
+                    secrets: {password: {env: "hunter2xyzzy!"}}
                   kvm:
                     agent: fake
                     parameters: {plug: x}
-                    secrets: {password: {file: hunter2-xyzzy}}
+                    secrets: {password: {file: hunter2xyzzy}}
                 topologies:
                   - name: default
                     power_management: {levels: [[bmc], [pdu], [ilo], [rf], [kvm]]}
                 nodes:
-                  n1: {bmc: {password: hunter2-xyzzy, paswd: hunter2-xyzzy}}
+                  n1: {bmc: {password: hunter2xyzzy, paswd: hunter2xyzzy}}
                 """;
 
         FenceConfigurationException refused = catchThrowableOfType(FenceConfigurationException.class,
@@ -68,11 +68,11 @@ class SecretsNeverShownTest {
 
     @ParameterizedTest(name = "in {0}")
     @CsvSource(delimiter = '|', value = {
-        "a YAML line with a syntax error  | fence.yaml | 'templates:\n  bmc:\n    password: hunter2-xyzzy: x\n'",
-        "YAML badly indented              | fence.yaml | 'templates:\n  bmc:\n    agent: fake\n   password: hunter2-xyzzy\n'",
-        "an unterminated YAML string      | fence.yaml | 'templates: {bmc: {password: \"hunter2-xyzzy'",
-        "an unquoted JSON value           | fence.json | '{\"password\": hunter2-xyzzy}'",
-        "an unterminated JSON string      | fence.json | '{\"password\": \"hunter2-xyzzy'"})
+        "a YAML line with a syntax error | fence.yaml | 'templates:\n  bmc:\n    password: hunter2xyzzy: x\n'",
+        "YAML badly indented | fence.yaml | 'templates:\n  bmc:\n    agent: x\n   password: hunter2xyzzy\n'",
+        "an unterminated YAML string | fence.yaml | 'templates: {bmc: {password: \"hunter2xyzzy'",
+        "an unquoted JSON value | fence.json | '{\"password\": hunter2xyzzy}'",
+        "an unterminated JSON string | fence.json | '{\"password\": \"hunter2xyzzy'"})
     @DisplayName("appear in no syntax error")
     void syntaxErrors(String where, String source, String text) {
         FenceConfigurationException refused = catchThrowableOfType(FenceConfigurationException.class,
