@@ -146,6 +146,16 @@ public final class EngineBenchmark {
         public void deletePods(String node) {
             calls.incrementAndGet();
         }
+
+        @Override
+        public void deleteNode(String node) {
+            calls.incrementAndGet();
+        }
+
+        @Override
+        public void restoreNode(String node) {
+            calls.incrementAndGet();
+        }
     }
 
     private static boolean all(FenceEngine engine, FenceState state) {

@@ -21,4 +21,13 @@ public interface ClusterOperations {
 
     /** Force-deletes every pod bound to the node (the node is verified off). */
     void deletePods(String node);
+
+    /**
+     * Deletes the Node object after keeping a durable backup of its labels and annotations (the node is verified
+     * off). Idempotent: deleting a deleted node succeeds and keeps the first backup.
+     */
+    void deleteNode(String node);
+
+    /** Re-creates the Node object from the backup {@link #deleteNode} kept. Idempotent; no backup means nothing to do. */
+    void restoreNode(String node);
 }

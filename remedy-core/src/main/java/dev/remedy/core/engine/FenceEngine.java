@@ -12,6 +12,7 @@ import dev.remedy.core.flow.NodeFence;
 import dev.remedy.core.flow.Observation;
 import dev.remedy.core.flow.Observation.AdminCommand;
 import dev.remedy.core.flow.Operation;
+import dev.remedy.core.flow.ReleaseStrategy;
 import dev.remedy.core.flow.Transition;
 import dev.remedy.core.store.FenceStateStore;
 import dev.remedy.core.topology.NodePlan;
@@ -122,9 +123,8 @@ public final class FenceEngine implements AutoCloseable {
                 events = List.of(new FenceEvent.Refused(node, time.instant(), "node " + node
                         + " gave up in ERROR; an admin must clear it before remedy touches it again"));
             } else {
-                Transition t = flow.decide(node, time.instant(), reason);
-                NodeFence fresh = current == null ? t.record() : t.record().withVersion(current.version());
-                records.put(node, store.save(fresh));
+                Transition t = flow.decide(node, time.instant(), reason, Optional.ofNullable(current));
+                records.put(node, store.save(t.record()));
                 events = t.events();
             }
         }
@@ -296,10 +296,21 @@ public final class FenceEngine implements AutoCloseable {
                 cluster.addTaint(node, Taint.FENCING);
             }
             case RELEASE_WORKLOADS -> {
-                cluster.addTaint(node, Taint.OUT_OF_SERVICE);
-                cluster.deletePods(node);
+                if (flow.settings().releaseStrategy() == ReleaseStrategy.DELETE_NODE) {
+                    cluster.deletePods(node);
+                    cluster.deleteNode(node);
+                } else {
+                    cluster.addTaint(node, Taint.OUT_OF_SERVICE);
+                    cluster.deletePods(node);
+                }
             }
-            case LIFT_OUT_OF_SERVICE -> cluster.removeTaint(node, Taint.OUT_OF_SERVICE);
+            case LIFT_OUT_OF_SERVICE -> {
+                if (flow.settings().releaseStrategy() == ReleaseStrategy.DELETE_NODE) {
+                    cluster.restoreNode(node);
+                } else {
+                    cluster.removeTaint(node, Taint.OUT_OF_SERVICE);
+                }
+            }
             case RECOVER -> {
                 cluster.removeTaint(node, Taint.FENCING);
                 cluster.uncordon(node);

@@ -4,9 +4,12 @@ package dev.remedy.core.flow;
 public enum ClusterAction {
     /** Cordon the node and add remedy's NoSchedule taint. */
     ISOLATE,
-    /** The node is verified off: add the out-of-service taint and force-delete its pods. */
+    /**
+     * The node is verified off: force-delete its pods, and add the out-of-service taint or delete the Node object
+     * (see {@link ReleaseStrategy}).
+     */
     RELEASE_WORKLOADS,
-    /** Remove the out-of-service taint (before the node can run again). */
+    /** Undo the release before the node can run again: remove the out-of-service taint, or restore the Node object. */
     LIFT_OUT_OF_SERVICE,
     /** Uncordon the node and remove remedy's taints. */
     RECOVER

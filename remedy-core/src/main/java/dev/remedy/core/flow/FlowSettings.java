@@ -20,12 +20,13 @@ import java.util.Objects;
  * @param clusterRetryWindow   how long a failing cluster action is retried (with backoff) before its step fails
  * @param operationGrace       how long past its budget an operation may stay without result before it counts as lost
  * @param attemptLog           how many finished operations a record keeps
+ * @param releaseStrategy      how workloads are released once the node is confirmed off
  */
 public record FlowSettings(Duration hold, Duration awaitReady, int maxRestarts, Duration restartDelay,
                            Duration backoffInitial, Duration backoffMax, double minRetryShare,
                            Duration raceDelayBase, Duration raceDelayMax, Duration minOperationBudget,
                            Duration clusterBudget, Duration clusterRetryWindow, Duration operationGrace,
-                           int attemptLog) {
+                           int attemptLog, ReleaseStrategy releaseStrategy) {
 
     /** Default hold after a decision. */
     public static final Duration DEFAULT_HOLD = Duration.ofSeconds(30);
@@ -45,6 +46,7 @@ public record FlowSettings(Duration hold, Duration awaitReady, int maxRestarts, 
                 throw new IllegalArgumentException("flow durations must not be negative, got " + d);
             }
         }
+        Objects.requireNonNull(releaseStrategy, "releaseStrategy");
         if (maxRestarts < 0 || attemptLog < 1) {
             throw new IllegalArgumentException("maxRestarts must be >= 0 and attemptLog >= 1");
         }
@@ -82,6 +84,7 @@ public record FlowSettings(Duration hold, Duration awaitReady, int maxRestarts, 
         private Duration clusterRetryWindow = Duration.ofMinutes(5);
         private Duration operationGrace = Duration.ofSeconds(30);
         private int attemptLog = 20;
+        private ReleaseStrategy releaseStrategy = ReleaseStrategy.OUT_OF_SERVICE_TAINT;
 
         private Builder() {
         }
@@ -160,11 +163,17 @@ public record FlowSettings(Duration hold, Duration awaitReady, int maxRestarts, 
             return this;
         }
 
+        /** How workloads are released. */
+        public Builder releaseStrategy(ReleaseStrategy value) {
+            this.releaseStrategy = value;
+            return this;
+        }
+
         /** The settings; throws {@link IllegalArgumentException} naming a bad one. */
         public FlowSettings build() {
             return new FlowSettings(hold, awaitReady, maxRestarts, restartDelay, backoffInitial, backoffMax,
                     minRetryShare, raceDelayBase, raceDelayMax, minOperationBudget, clusterBudget, clusterRetryWindow,
-                    operationGrace, attemptLog);
+                    operationGrace, attemptLog, releaseStrategy);
         }
     }
 }

@@ -197,6 +197,11 @@ public record NodeFence(String node, Stage stage, int level, int method, int ret
             return ++sequence;
         }
 
+        Builder sequence(long value) {
+            this.sequence = value;
+            return this;
+        }
+
         Builder levelConfirmed(List<String> value) {
             this.levelConfirmed = value;
             return this;

@@ -82,4 +82,19 @@ class FenceFlowRegressionTest {
         assertThat(lastWait).isEqualTo(settings.backoffMax());
         assertThat(d.events(FenceEvent.OperationIssued.class)).hasSizeLessThan(60);
     }
+
+    @Test
+    @DisplayName("a new flow after a settled one continues the operation numbering, so old operation ids never recur")
+    void operationIdsNeverRecur() {
+        FlowDriver first = FlowDriver.poweringOff(FlowDriver.settings().build(), FlowDriver.defaultPlan());
+        Operation old = first.inFlight();
+        first.admin(Observation.AdminCommand.FORCE_STOP);
+        FenceFlow flow = new FenceFlow(FlowDriver.settings().build());
+        NodeFence next = flow.decide(FlowDriver.NODE, first.now, "NotReady again", java.util.Optional.of(first.record))
+                .record();
+        assertThat(next.sequence()).isEqualTo(first.record.sequence());
+        assertThat(next.version()).isEqualTo(first.record.version());
+        Transition held = flow.apply(next, FlowDriver.defaultPlan(), new Observation.Tick(), first.now.plusSeconds(30));
+        assertThat(held.effects()).singleElement().satisfies(e -> assertThat(e.operationId()).isNotEqualTo(old.id()));
+    }
 }

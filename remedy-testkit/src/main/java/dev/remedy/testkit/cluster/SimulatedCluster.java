@@ -12,7 +12,8 @@ import java.util.concurrent.ConcurrentHashMap;
 import java.util.function.Consumer;
 
 /**
- * Nodes in memory, changed through {@link ClusterOperations}. Every call is logged ({@code "cordon n1"}); a test
+ * Nodes in memory, changed through {@link ClusterOperations}. A deleted node keeps its state as its backup and
+ * gets it back when restored. Every call is logged ({@code "cordon n1"}); a test
  * can make the next calls on a node fail, and watch calls as they happen (to check an invariant at the moment of
  * a release, for example). Thread-safe.
  */
@@ -58,6 +59,11 @@ public final class SimulatedCluster implements ClusterOperations {
         return Set.copyOf(node(node).taints);
     }
 
+    /** Whether the Node object of {@code node} exists (it is deleted by {@link #deleteNode}). */
+    public boolean exists(String node) {
+        return !node(node).deleted;
+    }
+
     /** How many pods run on {@code node}. */
     public int pods(String node) {
         return node(node).pods;
@@ -88,6 +94,16 @@ public final class SimulatedCluster implements ClusterOperations {
         change(node, "delete-pods", n -> n.pods = 0);
     }
 
+    @Override
+    public void deleteNode(String node) {
+        change(node, "delete-node", n -> n.deleted = true);
+    }
+
+    @Override
+    public void restoreNode(String node) {
+        change(node, "restore-node", n -> n.deleted = false);
+    }
+
     private synchronized void change(String node, String verb, Consumer<SimulatedNode> action) {
         String call = verb + " " + node;
         watcher.accept(call);
@@ -111,6 +127,7 @@ public final class SimulatedCluster implements ClusterOperations {
     /** One node's mutable state. */
     private static final class SimulatedNode {
         private boolean cordoned;
+        private boolean deleted;
         private final Set<Taint> taints = new LinkedHashSet<>();
         private int pods;
 

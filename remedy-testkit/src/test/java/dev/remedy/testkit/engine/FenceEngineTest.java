@@ -11,6 +11,7 @@ import dev.remedy.core.flow.FenceStep;
 import dev.remedy.core.flow.FlowSettings;
 import dev.remedy.core.flow.NodeFence;
 import dev.remedy.core.flow.Observation;
+import dev.remedy.core.flow.ReleaseStrategy;
 import dev.remedy.core.store.InMemoryStateStore;
 import dev.remedy.core.topology.NodePlan;
 import dev.remedy.core.topology.ResolvedMethod;
@@ -134,6 +135,22 @@ class FenceEngineTest {
     }
 
     @Test
+    @DisplayName("with the DELETE_NODE strategy the Node object is deleted while off and restored before power on")
+    void deleteNodeStrategy() {
+        List<String> order = new ArrayList<>();
+        cluster.watch(call -> order.add(call + " power=" + target.power()));
+        FenceEngine engine = engineWith(events::add, FlowSettings.custom().raceDelay(Duration.ZERO, Duration.ZERO)
+                .releaseStrategy(ReleaseStrategy.DELETE_NODE).build());
+        engine.decide(node, "NotReady");
+        time.advance(Duration.ofSeconds(40));
+        engine.tick();
+        assertThat(engine.record(node).orElseThrow().state()).isEqualTo(FenceState.DONE);
+        assertThat(cluster.exists(node)).isTrue();
+        assertThat(order).contains("delete-node " + node + " power=OFF", "restore-node " + node + " power=OFF");
+        assertThat(cluster.log()).noneMatch(call -> call.contains(Taint.OUT_OF_SERVICE.key()));
+    }
+
+    @Test
     @DisplayName("a listener that throws changes nothing")
     void throwingListenerIsIsolated() {
         FenceEngine engine = engineWith(event -> {
@@ -150,6 +167,10 @@ class FenceEngineTest {
     }
 
     private FenceEngine engineWith(dev.remedy.core.event.FenceEventListener listener) {
+        return engineWith(listener, FlowSettings.custom().raceDelay(Duration.ZERO, Duration.ZERO).build());
+    }
+
+    private FenceEngine engineWith(dev.remedy.core.event.FenceEventListener listener, FlowSettings settings) {
         FakeFenceAgentProvider fake = new FakeFenceAgentProvider();
         ResolvedMethod bmc = new ResolvedMethod("bmc", "fake", fake.configure().set("plug", node)
                 .secret("password", Secret.of("engine-test-password")).set("poll_interval", "1s").build());
@@ -159,7 +180,7 @@ class FenceEngineTest {
                 FenceStep.RECOVERY, StepPlan.none(Duration.ofSeconds(60))));
         FenceEngine engine = FenceEngine.builder().store(store).cluster(cluster)
                 .agents(FenceAgentRegistry.of(fake)).plans(n -> n.equals(node) ? Optional.of(plan) : Optional.empty())
-                .settings(FlowSettings.custom().raceDelay(Duration.ZERO, Duration.ZERO).build())
+                .settings(settings)
                 .time(time).executor(Runnable::run).listener(listener).build();
         engine.start();
         return engine;

@@ -37,7 +37,7 @@ class FenceSafetyPropertiesTest {
     /** The kinds of things that happen. */
     enum Kind { DECIDE, ADVANCE, DRAIN, READY, REBOOT, BEHAVE, ADMIN, JUMP_WALL, CRASH_NOW, CRASH_AT_NEXT_SAVE }
 
-    @Property(tries = 400)
+    @Property(tries = 1000)
     @Label("safety invariants hold across random histories with crashes")
     void invariantsHold(@ForAll("histories") List<Action> history) {
         EngineWorld world = new EngineWorld(2, new InMemoryStateStore(), FlowSettings.custom()
