@@ -1,7 +1,7 @@
 package dev.remedy.core.topology;
 
+import dev.remedy.spi.config.DidYouMean;
 import java.util.Collection;
-import java.util.Comparator;
 import java.util.regex.Pattern;
 
 /** Text helpers for configuration issues: document paths and "did you mean" suggestions. */
@@ -27,11 +27,7 @@ final class Names {
 
     /** {@code "; did you mean 'x'?"} for the nearest candidate, if it is near enough, or the empty string. */
     static String suggestion(String given, Collection<String> candidates) {
-        return candidates.stream()
-                .min(Comparator.comparingInt(c -> editDistance(given, c)))
-                .filter(c -> editDistance(given, c) <= Math.max(2, given.length() / 3))
-                .map(c -> "; did you mean '" + c + "'?")
-                .orElse("");
+        return DidYouMean.nearest(given, candidates).map(c -> "; did you mean '" + c + "'?").orElse("");
     }
 
     /**
@@ -45,24 +41,5 @@ final class Names {
     /** The names, comma separated, or {@code none}. */
     static String list(Collection<String> names) {
         return names.isEmpty() ? "none" : String.join(", ", names);
-    }
-
-    private static int editDistance(String a, String b) {
-        int[] previous = new int[b.length() + 1];
-        int[] current = new int[b.length() + 1];
-        for (int j = 0; j <= b.length(); j++) {
-            previous[j] = j;
-        }
-        for (int i = 1; i <= a.length(); i++) {
-            current[0] = i;
-            for (int j = 1; j <= b.length(); j++) {
-                int substitute = previous[j - 1] + (a.charAt(i - 1) == b.charAt(j - 1) ? 0 : 1);
-                current[j] = Math.min(substitute, Math.min(previous[j], current[j - 1]) + 1);
-            }
-            int[] swap = previous;
-            previous = current;
-            current = swap;
-        }
-        return previous[b.length()];
     }
 }

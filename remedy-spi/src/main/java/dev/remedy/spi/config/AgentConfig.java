@@ -2,7 +2,6 @@ package dev.remedy.spi.config;
 
 import java.time.Duration;
 import java.util.ArrayList;
-import java.util.Comparator;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -153,12 +152,9 @@ public final class AgentConfig {
     }
 
     private String suggestion(String key) {
-        Optional<ParameterDescriptor> nearest = parameters.stream()
-                .min(Comparator.comparingInt(p -> editDistance(key, p.name())));
-        String known = parameters.stream().map(ParameterDescriptor::name).collect(Collectors.joining(", "));
-        return nearest.filter(p -> editDistance(key, p.name()) <= Math.max(2, key.length() / 3))
-                .map(p -> "did you mean '" + p.name() + "'? ")
-                .orElse("") + "known parameters: " + known;
+        List<String> names = parameters.stream().map(ParameterDescriptor::name).toList();
+        return DidYouMean.nearest(key, names).map(p -> "did you mean '" + p + "'? ").orElse("")
+                + "known parameters: " + String.join(", ", names);
     }
 
     private <T> T parse(String name, java.util.function.Function<String, T> parser) {
@@ -181,25 +177,6 @@ public final class AgentConfig {
     private ParameterDescriptor descriptor(String name) {
         return parameters.stream().filter(p -> p.name().equals(name)).findFirst().orElseThrow(() ->
                 new IllegalArgumentException("agent '" + agentType + "' has no parameter '" + name + "'"));
-    }
-
-    private static int editDistance(String a, String b) {
-        int[] previous = new int[b.length() + 1];
-        int[] current = new int[b.length() + 1];
-        for (int j = 0; j <= b.length(); j++) {
-            previous[j] = j;
-        }
-        for (int i = 1; i <= a.length(); i++) {
-            current[0] = i;
-            for (int j = 1; j <= b.length(); j++) {
-                int substitute = previous[j - 1] + (a.charAt(i - 1) == b.charAt(j - 1) ? 0 : 1);
-                current[j] = Math.min(substitute, Math.min(previous[j], current[j - 1]) + 1);
-            }
-            int[] swap = previous;
-            previous = current;
-            current = swap;
-        }
-        return previous[b.length()];
     }
 
     /** Builds an {@link AgentConfig}; keys are matched to parameters by name or fence-agents alias. */

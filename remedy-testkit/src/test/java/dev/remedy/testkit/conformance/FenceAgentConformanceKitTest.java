@@ -12,13 +12,11 @@ import dev.remedy.spi.FenceRequest;
 import dev.remedy.spi.PowerState;
 import dev.remedy.spi.config.AgentConfig;
 import dev.remedy.spi.config.InvalidConfigurationException;
-import dev.remedy.spi.config.ParameterDescriptor;
 import dev.remedy.spi.config.Secret;
 import dev.remedy.testkit.fake.FakeAgentConformanceTest;
-import dev.remedy.testkit.fake.FakeFenceAgentProvider;
 import dev.remedy.testkit.fake.FakePowerLab;
+import dev.remedy.testkit.fake.WrappedFakeProvider;
 import java.time.Duration;
-import java.util.List;
 import java.util.Set;
 import java.util.stream.Collectors;
 import org.junit.jupiter.api.DisplayName;
@@ -125,27 +123,9 @@ class FenceAgentConformanceKitTest {
     }
 
     /** A provider of the fake agent under another type id, whose agents a subclass may break. */
-    public abstract static class WrappingProvider implements FenceAgentProvider {
-        private final FakeFenceAgentProvider fake = new FakeFenceAgentProvider();
-
+    public abstract static class WrappingProvider extends WrappedFakeProvider {
         @Override
-        public String description() {
-            return "the fake agent, deliberately broken for the kit's own tests";
-        }
-
-        @Override
-        public List<ParameterDescriptor> parameters() {
-            return fake.parameters();
-        }
-
-        @Override
-        public Set<FenceAction> supportedActions() {
-            return fake.supportedActions();
-        }
-
-        @Override
-        public FenceAgent create(AgentConfig config) {
-            FenceAgent honest = fake.create(config);
+        protected FenceAgent wrap(FenceAgent honest, AgentConfig config) {
             Secret password = config.secret("password").orElseThrow();
             String plug = config.string("plug");
             return (request, context) -> execute(honest, request, context, password, plug);

@@ -20,7 +20,6 @@ import dev.remedy.spi.FenceAgentProvider;
 import dev.remedy.spi.FenceOutcome;
 import dev.remedy.spi.PowerState;
 import dev.remedy.spi.config.AgentConfig;
-import dev.remedy.spi.config.ParameterDescriptor;
 import dev.remedy.spi.config.Secret;
 import dev.remedy.spi.discovery.FenceAgentRegistry;
 import dev.remedy.testkit.FakeTimeSource;
@@ -28,6 +27,7 @@ import dev.remedy.testkit.cluster.SimulatedCluster;
 import dev.remedy.testkit.fake.FakeFenceAgentProvider;
 import dev.remedy.testkit.fake.FakePowerLab;
 import dev.remedy.testkit.fake.FakePowerTarget;
+import dev.remedy.testkit.fake.WrappedFakeProvider;
 import java.time.Duration;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
@@ -36,7 +36,6 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
-import java.util.Set;
 import java.util.UUID;
 
 /**
@@ -234,9 +233,8 @@ final class EngineWorld {
     }
 
     /** The fake agent, except that STATUS may keep reading ON (a lie in the safe direction). */
-    final class ChaosProvider implements FenceAgentProvider {
+    final class ChaosProvider extends WrappedFakeProvider {
         static final String TYPE = "chaos";
-        private final FakeFenceAgentProvider fake = new FakeFenceAgentProvider();
 
         @Override
         public String type() {
@@ -244,23 +242,7 @@ final class EngineWorld {
         }
 
         @Override
-        public String description() {
-            return "fake agent with chaos";
-        }
-
-        @Override
-        public List<ParameterDescriptor> parameters() {
-            return fake.parameters();
-        }
-
-        @Override
-        public Set<FenceAction> supportedActions() {
-            return fake.supportedActions();
-        }
-
-        @Override
-        public FenceAgent create(AgentConfig config) {
-            FenceAgent honest = fake.create(config);
+        protected FenceAgent wrap(FenceAgent honest, AgentConfig config) {
             String node = config.string("plug");
             return (request, context) -> {
                 FenceOutcome outcome = honest.execute(request, context);
