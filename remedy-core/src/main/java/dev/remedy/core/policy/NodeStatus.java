@@ -1,0 +1,43 @@
+package dev.remedy.core.policy;
+
+import java.util.List;
+import java.util.Map;
+import java.util.Objects;
+import java.util.Optional;
+
+/**
+ * A node as the cluster reports it: name, labels and conditions.
+ *
+ * @param name       the node name
+ * @param labels     its labels
+ * @param conditions its conditions
+ */
+public record NodeStatus(String name, Map<String, String> labels, List<NodeCondition> conditions) {
+
+    /** The label that marks control-plane nodes. */
+    public static final String CONTROL_PLANE_LABEL = "node-role.kubernetes.io/control-plane";
+    /** The label older clusters use for control-plane nodes. */
+    public static final String MASTER_LABEL = "node-role.kubernetes.io/master";
+
+    /** Validates and copies. */
+    public NodeStatus {
+        Objects.requireNonNull(name, "name");
+        labels = Map.copyOf(labels);
+        conditions = List.copyOf(conditions);
+    }
+
+    /** The condition of {@code type}, if reported. */
+    public Optional<NodeCondition> condition(String type) {
+        return conditions.stream().filter(c -> c.type().equals(type)).findFirst();
+    }
+
+    /** Whether the node reports {@code Ready=True}. */
+    public boolean ready() {
+        return condition("Ready").filter(c -> c.status().equals("True")).isPresent();
+    }
+
+    /** Whether the node is a control-plane node. */
+    public boolean controlPlane() {
+        return labels.containsKey(CONTROL_PLANE_LABEL) || labels.containsKey(MASTER_LABEL);
+    }
+}

@@ -1,0 +1,219 @@
+package dev.remedy.core.policy;
+
+import dev.remedy.core.policy.PolicyDecision.Kind;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.Collection;
+import java.util.HashMap;
+import java.util.IdentityHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Objects;
+import java.util.Optional;
+import java.util.function.Consumer;
+
+/**
+ * Applies remedy policies to observed nodes: starts the first remedy of a node that has been unhealthy long
+ * enough (if storm protection admits it), escalates when a remedy fails (at once) or times out (cancelled first),
+ * and ends the remediation once the node has stayed healthy for the policy's healthy delay.
+ *
+ * <p>A node counts as healthy only when it shows none of the policy's unhealthy conditions at all; the duration
+ * matters only for starting. So a node that flips between two unhealthy conditions during a reboot
+ * ({@code Ready=Unknown} → {@code Ready=False}) keeps its remediation and its remedy's clock: it neither restarts
+ * nor escalates early. Each node belongs to the first policy (in order) that covers it.
+ *
+ * <p>Not thread-safe: call {@link #evaluate} from one thread (a reconcile loop). Time is passed in.
+ */
+public final class PolicyController {
+
+    private final List<Policy> policies;
+    private final RemedyRunner runner;
+    private final AdmissionGate gate;
+    private final Consumer<PolicyDecision> listener;
+    private final Map<String, Remediation> active = new HashMap<>();
+    private final Map<String, String> lastHeld = new HashMap<>();
+
+    /** A controller for {@code policies}, running remedies with {@code runner}, admitting through {@code gate}. */
+    public PolicyController(List<Policy> policies, RemedyRunner runner, AdmissionGate gate,
+                            Consumer<PolicyDecision> listener) {
+        this.policies = List.copyOf(policies);
+        this.runner = Objects.requireNonNull(runner, "runner");
+        this.gate = Objects.requireNonNull(gate, "gate");
+        this.listener = Objects.requireNonNull(listener, "listener");
+    }
+
+    /** One evaluation of every policy over {@code nodes}; returns the decisions made (also sent to the listener). */
+    public List<PolicyDecision> evaluate(Collection<NodeStatus> nodes, Instant now) {
+        List<PolicyDecision> decisions = new ArrayList<>();
+        Map<Policy, List<NodeStatus>> pools = pools(nodes);
+        for (Policy policy : policies) {
+            List<NodeStatus> pool = pools.get(policy);
+            int unhealthy = 0;
+            int remediating = 0;
+            for (NodeStatus node : pool) {
+                if (unhealthyAt(policy, node, now)) {
+                    unhealthy++;
+                }
+                if (active.containsKey(node.name())) {
+                    remediating++;
+                }
+            }
+            for (NodeStatus node : pool) {
+                Remediation remediation = active.get(node.name());
+                if (remediation == null) {
+                    remediating += consider(policy, node, pool, unhealthy, remediating, now, decisions);
+                } else {
+                    follow(remediation, node, now, decisions);
+                }
+            }
+        }
+        decisions.forEach(listener);
+        return decisions;
+    }
+
+    /** The node's active remediation: policy, remedy and since when, if any. */
+    public Optional<String> activeRemedy(String node) {
+        return Optional.ofNullable(active.get(node)).map(r -> r.remedy().name());
+    }
+
+    /** How many nodes are being remediated. */
+    public int remediating() {
+        return active.size();
+    }
+
+    private Map<Policy, List<NodeStatus>> pools(Collection<NodeStatus> nodes) {
+        Map<Policy, List<NodeStatus>> pools = new IdentityHashMap<>();
+        for (Policy policy : policies) {
+            pools.put(policy, new ArrayList<>());
+        }
+        for (NodeStatus node : nodes) {
+            for (Policy policy : policies) {
+                if (policy.covers(node)) {
+                    pools.get(policy).add(node);
+                    break;
+                }
+            }
+        }
+        return pools;
+    }
+
+    /** Starts a remediation of a node not being remediated, if it is due and admitted; returns 1 if started. */
+    private int consider(Policy policy, NodeStatus node, List<NodeStatus> pool, int unhealthy, int remediating,
+                         Instant now, List<PolicyDecision> decisions) {
+        if (!unhealthyAt(policy, node, now)) {
+            lastHeld.remove(node.name());
+            return 0;
+        }
+        if (policy.paused()) {
+            noteHeld(node, policy, Kind.PAUSED, "new remediations are paused by " + policy.pauseRequests(), now,
+                    decisions);
+            return 0;
+        }
+        Optional<String> held = gate.holdBack(node.name(), policy, pool, unhealthy, remediating, now);
+        if (held.isPresent()) {
+            noteHeld(node, policy, Kind.HELD, held.get(), now, decisions);
+            return 0;
+        }
+        lastHeld.remove(node.name());
+        Remedy first = policy.escalation().get(0);
+        String reason = "unhealthy: " + describeConditions(policy, node);
+        runner.start(node.name(), first, reason);
+        active.put(node.name(), new Remediation(policy, 0, now, null, false));
+        decisions.add(new PolicyDecision(now, node.name(), policy.name(), Kind.STARTED, first.name(), reason));
+        return 1;
+    }
+
+    private void follow(Remediation r, NodeStatus node, Instant now, List<PolicyDecision> decisions) {
+        Policy policy = r.policy();
+        if (!showsAnyCondition(policy, node)) {
+            Instant healthySince = r.healthySince() != null ? r.healthySince() : now;
+            if (!now.isBefore(healthySince.plus(policy.healthyDelay()))) {
+                if (!r.exhausted() && r.remedy() instanceof Remedy.External) {
+                    runner.cancel(node.name(), r.remedy(), "node is healthy");
+                }
+                active.remove(node.name());
+                decisions.add(new PolicyDecision(now, node.name(), policy.name(), Kind.RECOVERED, r.remedy().name(),
+                        "healthy for " + policy.healthyDelay() + "; remediation ended"));
+            } else if (r.healthySince() == null) {
+                active.put(node.name(), r.withHealthySince(now));
+            }
+            return;
+        }
+        if (r.healthySince() != null) {
+            r = r.withHealthySince(null);
+            active.put(node.name(), r);
+        }
+        if (r.exhausted()) {
+            return;
+        }
+        RemedyRunner.Progress progress = runner.progress(node.name(), r.remedy());
+        boolean timedOut = !now.isBefore(r.rungStarted().plus(r.remedy().timeout()));
+        if (progress != RemedyRunner.Progress.FAILED && !timedOut) {
+            return;
+        }
+        String why = progress == RemedyRunner.Progress.FAILED ? "remedy " + r.remedy().name() + " failed"
+                : "remedy " + r.remedy().name() + " did not make the node healthy within " + r.remedy().timeout();
+        if (progress != RemedyRunner.Progress.FAILED) {
+            runner.cancel(node.name(), r.remedy(), why);
+            decisions.add(new PolicyDecision(now, node.name(), policy.name(), Kind.CANCELLED, r.remedy().name(), why));
+        }
+        int next = r.rung() + 1;
+        if (next < policy.escalation().size()) {
+            Remedy remedy = policy.escalation().get(next);
+            runner.start(node.name(), remedy, why + "; escalating");
+            active.put(node.name(), new Remediation(policy, next, now, null, false));
+            decisions.add(new PolicyDecision(now, node.name(), policy.name(), Kind.ESCALATED, remedy.name(), why));
+        } else {
+            active.put(node.name(), new Remediation(policy, r.rung(), r.rungStarted(), null, true));
+            decisions.add(new PolicyDecision(now, node.name(), policy.name(), Kind.EXHAUSTED, r.remedy().name(),
+                    why + "; no remedy left: the node needs a person"));
+        }
+    }
+
+    private void noteHeld(NodeStatus node, Policy policy, Kind kind, String reason, Instant now,
+                          List<PolicyDecision> decisions) {
+        if (!reason.equals(lastHeld.put(node.name(), reason))) {
+            decisions.add(new PolicyDecision(now, node.name(), policy.name(), kind, "", reason));
+        }
+    }
+
+    private static boolean unhealthyAt(Policy policy, NodeStatus node, Instant now) {
+        for (UnhealthyCondition condition : policy.conditions()) {
+            Optional<Instant> since = condition.unhealthySince(node);
+            if (since.isPresent() && !since.get().isAfter(now)) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    private static boolean showsAnyCondition(Policy policy, NodeStatus node) {
+        for (UnhealthyCondition condition : policy.conditions()) {
+            if (condition.shownBy(node)) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    private static String describeConditions(Policy policy, NodeStatus node) {
+        List<String> shown = new ArrayList<>();
+        for (UnhealthyCondition c : policy.conditions()) {
+            if (c.shownBy(node)) {
+                shown.add(c.type() + "=" + c.status() + " for at least " + c.duration());
+            }
+        }
+        return String.join(", ", shown);
+    }
+
+    /** A node's remediation: the policy, which rung of the ladder and since when, and whether it is healthy now. */
+    private record Remediation(Policy policy, int rung, Instant rungStarted, Instant healthySince, boolean exhausted) {
+        Remedy remedy() {
+            return policy.escalation().get(rung);
+        }
+
+        Remediation withHealthySince(Instant since) {
+            return new Remediation(policy, rung, rungStarted, since, exhausted);
+        }
+    }
+}
