@@ -1,30 +1,31 @@
 package dev.remedy.core.policy;
 
+import dev.remedy.core.storm.PoolView;
 import java.time.Instant;
-import java.util.Collection;
 import java.util.Optional;
 
 /**
- * Decides whether a remediation may start now (storm protection). Returns empty to admit, or the reason for
- * holding it back; the controller asks again at its next evaluation.
+ * Decides whether a remediation may start now (storm protection; see {@link StormGate}). Returns empty to
+ * admit, or the reason for holding it back; the controller asks again at its next evaluation.
  */
 @FunctionalInterface
 public interface AdmissionGate {
 
     /** Admits everything. */
-    AdmissionGate OPEN = (node, policy, pool, unhealthy, remediating, now) -> Optional.empty();
+    AdmissionGate OPEN = (node, policy, pool, now) -> Optional.empty();
 
     /**
      * Whether {@code node} may start a remedy of {@code policy} now.
      *
-     * @param node        the node
-     * @param policy      the policy
-     * @param pool        every node the policy covers
-     * @param unhealthy   how many of them are unhealthy
-     * @param remediating how many are being remediated
-     * @param now         the time
+     * @param node   the node
+     * @param policy the policy
+     * @param pool   every node the policy covers: unhealthy, remediating, disconnected, failure domain
+     * @param now    the time
      * @return empty to admit; otherwise why not
      */
-    Optional<String> holdBack(String node, Policy policy, Collection<NodeStatus> pool, int unhealthy, int remediating,
-                              Instant now);
+    Optional<String> holdBack(String node, Policy policy, PoolView pool, Instant now);
+
+    /** Sees the pool of {@code policy} at each evaluation (storms start and end even when nobody asks). */
+    default void observe(Policy policy, PoolView pool, Instant now) {
+    }
 }

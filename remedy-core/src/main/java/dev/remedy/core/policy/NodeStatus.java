@@ -28,7 +28,17 @@ public record NodeStatus(String name, Map<String, String> labels, List<NodeCondi
 
     /** The condition of {@code type}, if reported. */
     public Optional<NodeCondition> condition(String type) {
-        return conditions.stream().filter(c -> c.type().equals(type)).findFirst();
+        return Optional.ofNullable(find(type));
+    }
+
+    /** The condition of {@code type}, or null: the allocation-free form for evaluations over many nodes. */
+    NodeCondition find(String type) {
+        for (NodeCondition condition : conditions) {
+            if (condition.type().equals(type)) {
+                return condition;
+            }
+        }
+        return null;
     }
 
     /** Whether the node reports {@code Ready=True}. */

@@ -1,5 +1,6 @@
 package dev.remedy.core.policy;
 
+import dev.remedy.core.storm.StormSettings;
 import dev.remedy.core.topology.NodeSelector;
 import java.time.Duration;
 import java.util.List;
@@ -18,10 +19,11 @@ import java.util.Optional;
  * @param exclusionLabel nodes carrying this label are never remediated
  * @param healthyDelay   how long a node must stay healthy before its remediation is ended and the node released
  * @param pauseRequests  while not empty, no new remediation starts (running ones continue)
+ * @param storm          the storm protection of the policy's pool (the nodes it covers)
  */
 public record Policy(String name, NodeSelector selector, NodeRole role, List<UnhealthyCondition> conditions,
                      List<Remedy> escalation, String exclusionLabel, Duration healthyDelay,
-                     List<String> pauseRequests) {
+                     List<String> pauseRequests, StormSettings storm) {
 
     /** The exclusion label used when a policy names none. */
     public static final String DEFAULT_EXCLUSION_LABEL = "remedy.dev/exclude-from-remediation";
@@ -33,6 +35,7 @@ public record Policy(String name, NodeSelector selector, NodeRole role, List<Unh
         Objects.requireNonNull(role, "role of policy " + name);
         Objects.requireNonNull(exclusionLabel, "exclusionLabel of policy " + name);
         Objects.requireNonNull(healthyDelay, "healthyDelay of policy " + name);
+        Objects.requireNonNull(storm, "storm of policy " + name);
         conditions = List.copyOf(conditions);
         escalation = List.copyOf(escalation);
         pauseRequests = List.copyOf(pauseRequests);
@@ -45,6 +48,13 @@ public record Policy(String name, NodeSelector selector, NodeRole role, List<Unh
         if (healthyDelay.isNegative()) {
             throw new IllegalArgumentException("healthyDelay of policy " + name + " must not be negative");
         }
+    }
+
+    /** A policy with the default storm protection, {@link StormSettings#ofDefaults()}. */
+    public Policy(String name, NodeSelector selector, NodeRole role, List<UnhealthyCondition> conditions,
+                  List<Remedy> escalation, String exclusionLabel, Duration healthyDelay, List<String> pauseRequests) {
+        this(name, selector, role, conditions, escalation, exclusionLabel, healthyDelay, pauseRequests,
+                StormSettings.ofDefaults());
     }
 
     /** Whether the policy covers {@code node}: right role, selector matches, not excluded. */

@@ -1,6 +1,8 @@
 package dev.remedy.core.policy;
 
 import dev.remedy.core.policy.PolicyDecision.Kind;
+import dev.remedy.core.storm.NodeView;
+import dev.remedy.core.storm.PoolView;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Collection;
@@ -20,11 +22,15 @@ import java.util.function.Consumer;
  * <p>A node counts as healthy only when it shows none of the policy's unhealthy conditions at all; the duration
  * matters only for starting. So a node that flips between two unhealthy conditions during a reboot
  * ({@code Ready=Unknown} → {@code Ready=False}) keeps its remediation and its remedy's clock: it neither restarts
- * nor escalates early. Each node belongs to the first policy (in order) that covers it.
+ * nor escalates early. A node is in the pool of every policy that covers it (for counting), and is remediated by
+ * the first policy, in order, under which it is unhealthy; it has one remediation at a time.
  *
  * <p>Not thread-safe: call {@link #evaluate} from one thread (a reconcile loop). Time is passed in.
  */
 public final class PolicyController {
+
+    /** Label giving a node's fence-race priority: the node with the highest wins a race (fenced last). */
+    public static final String PRIORITY_LABEL = "remedy.dev/fence-priority";
 
     private final List<Policy> policies;
     private final RemedyRunner runner;
@@ -46,23 +52,30 @@ public final class PolicyController {
     public List<PolicyDecision> evaluate(Collection<NodeStatus> nodes, Instant now) {
         List<PolicyDecision> decisions = new ArrayList<>();
         Map<Policy, List<NodeStatus>> pools = pools(nodes);
+        java.util.Set<String> followed = new java.util.HashSet<>();
         for (Policy policy : policies) {
             List<NodeStatus> pool = pools.get(policy);
-            int unhealthy = 0;
-            int remediating = 0;
-            for (NodeStatus node : pool) {
-                if (unhealthyAt(policy, node, now)) {
-                    unhealthy++;
-                }
-                if (active.containsKey(node.name())) {
-                    remediating++;
-                }
+            Instant[] thresholds = thresholds(policy, now);
+            boolean[] sick = new boolean[pool.size()];
+            List<NodeView> views = new ArrayList<>(sick.length);
+            Optional<String> domainLabel = policy.storm().failureDomainLabel();
+            for (int i = 0; i < sick.length; i++) {
+                NodeStatus node = pool.get(i);
+                sick[i] = unhealthyAt(policy, thresholds, node);
+                views.add(NodeView.of(node, domainLabel, sick[i], active.containsKey(node.name()),
+                        disconnected(node), priority(node)));
             }
-            for (NodeStatus node : pool) {
+            PoolView view = PoolView.of(views);
+            gate.observe(policy, view, now);
+            for (int i = 0; i < sick.length; i++) {
+                NodeStatus node = pool.get(i);
                 Remediation remediation = active.get(node.name());
                 if (remediation == null) {
-                    remediating += consider(policy, node, pool, unhealthy, remediating, now, decisions);
-                } else {
+                    if (consider(policy, node, sick[i], view, now, decisions)) {
+                        view = view.withRemediating(List.of(node.name()));
+                    }
+                } else if (remediation.policy() == policy && !followed.contains(node.name())) {
+                    followed.add(node.name());
                     follow(remediation, node, now, decisions);
                 }
             }
@@ -90,29 +103,30 @@ public final class PolicyController {
             for (Policy policy : policies) {
                 if (policy.covers(node)) {
                     pools.get(policy).add(node);
-                    break;
                 }
             }
         }
         return pools;
     }
 
-    /** Starts a remediation of a node not being remediated, if it is due and admitted; returns 1 if started. */
-    private int consider(Policy policy, NodeStatus node, List<NodeStatus> pool, int unhealthy, int remediating,
-                         Instant now, List<PolicyDecision> decisions) {
-        if (!unhealthyAt(policy, node, now)) {
-            lastHeld.remove(node.name());
-            return 0;
+    /** Starts a remediation of a node not being remediated, if it is due and admitted; true if started. */
+    private boolean consider(Policy policy, NodeStatus node, boolean sick, PoolView pool, Instant now,
+                             List<PolicyDecision> decisions) {
+        if (!sick) {
+            if (!lastHeld.isEmpty()) {
+                lastHeld.remove(node.name());
+            }
+            return false;
         }
         if (policy.paused()) {
             noteHeld(node, policy, Kind.PAUSED, "new remediations are paused by " + policy.pauseRequests(), now,
                     decisions);
-            return 0;
+            return false;
         }
-        Optional<String> held = gate.holdBack(node.name(), policy, pool, unhealthy, remediating, now);
+        Optional<String> held = gate.holdBack(node.name(), policy, pool, now);
         if (held.isPresent()) {
             noteHeld(node, policy, Kind.HELD, held.get(), now, decisions);
-            return 0;
+            return false;
         }
         lastHeld.remove(node.name());
         Remedy first = policy.escalation().get(0);
@@ -120,7 +134,26 @@ public final class PolicyController {
         runner.start(node.name(), first, reason);
         active.put(node.name(), new Remediation(policy, 0, now, null, false));
         decisions.add(new PolicyDecision(now, node.name(), policy.name(), Kind.STARTED, first.name(), reason));
-        return 1;
+        return true;
+    }
+
+    /** The management side lost the node: its kubelet stopped posting status ({@code Ready=Unknown}). */
+    private static boolean disconnected(NodeStatus node) {
+        NodeCondition ready = node.find("Ready");
+        return ready != null && ready.status().equals("Unknown");
+    }
+
+    /** The node's fence-race priority, from {@value #PRIORITY_LABEL} (0 when absent or not a number). */
+    private static int priority(NodeStatus node) {
+        String value = node.labels().get(PRIORITY_LABEL);
+        if (value == null) {
+            return 0;
+        }
+        try {
+            return Integer.parseInt(value);
+        } catch (NumberFormatException e) {
+            return 0;
+        }
     }
 
     private void follow(Remediation r, NodeStatus node, Instant now, List<PolicyDecision> decisions) {
@@ -177,10 +210,19 @@ public final class PolicyController {
         }
     }
 
-    private static boolean unhealthyAt(Policy policy, NodeStatus node, Instant now) {
-        for (UnhealthyCondition condition : policy.conditions()) {
-            Optional<Instant> since = condition.unhealthySince(node);
-            if (since.isPresent() && !since.get().isAfter(now)) {
+    private static Instant[] thresholds(Policy policy, Instant now) {
+        List<UnhealthyCondition> conditions = policy.conditions();
+        Instant[] thresholds = new Instant[conditions.size()];
+        for (int i = 0; i < thresholds.length; i++) {
+            thresholds[i] = now.minus(conditions.get(i).duration());
+        }
+        return thresholds;
+    }
+
+    private static boolean unhealthyAt(Policy policy, Instant[] thresholds, NodeStatus node) {
+        List<UnhealthyCondition> conditions = policy.conditions();
+        for (int i = 0; i < thresholds.length; i++) {
+            if (conditions.get(i).heldSince(node, thresholds[i])) {
                 return true;
             }
         }

@@ -26,7 +26,17 @@ public record UnhealthyCondition(String type, String status, Duration duration) 
 
     /** Whether {@code node} shows this condition (whatever for how long). */
     public boolean shownBy(NodeStatus node) {
-        return node.condition(type).filter(c -> c.status().equals(status)).isPresent();
+        NodeCondition condition = node.find(type);
+        return condition != null && condition.status().equals(status);
+    }
+
+    /**
+     * Whether {@code node} has shown this condition since {@code threshold} or earlier, where the caller computed
+     * {@code threshold = now - duration} once for all nodes (no allocation per node).
+     */
+    boolean heldSince(NodeStatus node, Instant threshold) {
+        NodeCondition condition = node.find(type);
+        return condition != null && condition.status().equals(status) && !condition.lastTransition().isAfter(threshold);
     }
 
     /** Since when {@code node} has been unhealthy by this condition, if it is: the transition plus the duration. */

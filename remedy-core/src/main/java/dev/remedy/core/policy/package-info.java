@@ -1,5 +1,85 @@
 /**
  * Remedy policies: which nodes a policy covers, which conditions make a node unhealthy and for how long, and
  * the escalation ladder of remedies; evaluated against {@link dev.remedy.core.policy.NodeStatus} observations.
+ *
+ * <h2>Loading policies</h2>
+ *
+ * {@link dev.remedy.core.policy.PolicyLoader} reads a {@link dev.remedy.core.policy.PolicySet} from YAML or JSON,
+ * with the same strictness as the fence configuration: a file with problems is refused with one
+ * {@link dev.remedy.core.policy.PolicyConfigurationException} listing every problem as {@code file:path: message}
+ * (unknown keys with "did you mean", missing keys, empty lists, malformed durations, …).
+ *
+ * <h3>remedy's format</h3>
+ *
+ * <pre>{@code
+ * apiVersion: remedy.dev/v1alpha1      # optional; so is kind: PolicySet
+ * policies:                            # at least one; a node belongs to the first policy that covers it
+ *   - name: workers                    # required, unique
+ *     role: worker                     # worker (default) | control-plane: one role, never both
+ *     selector: {node-role.kubernetes.io/worker: ""}   # matchLabels; left out = every node of the role
+ *     unhealthyConditions:             # required, OR'ed; duration counts from the condition's last transition
+ *       - {type: Ready, status: "False", duration: 300s}  # status True | False | Unknown (YAML true/false too)
+ *       - {type: Ready, status: Unknown, duration: 300s}
+ *     escalation:                      # required, in order; each: name, exactly one of fence/external, timeout
+ *       - {name: reboot-by-bmc, fence: {}, timeout: 10m}   # the fence flow, agents from the fence topology
+ *       - name: snr                    # an external remediation object for another controller
+ *         external: {apiVersion: self-node-remediation.medik8s.io/v1alpha1,
+ *                    kind: SelfNodeRemediationTemplate, spec: {remediationStrategy: OutOfServiceTaint}}
+ *         timeout: 15m                 # at least 60s (as medik8s): a remedy needs time to act
+ *     exclusionLabel: remedy.dev/exclude-from-remediation  # optional, this is the default
+ *     healthyDelay: 60s                # optional, default 0s
+ *     pauseRequests: []                # optional: who paused it; while not empty no remediation starts
+ *     storm:                           # optional, every key optional (StormSettings.ofDefaults())
+ *       minHealthy: "51%"              # or maxUnhealthy: "40%" / 3; not both
+ *       stormCooldown: 5m
+ *       maxConcurrent: 5
+ *       oneControlPlaneAtATime: true
+ *       fencesPerWindow: {count: 10, window: 10m}      # or none
+ *       podDeletionsPerWindow: {count: 1000, window: 10m}  # or none
+ *       failureDomainLabel: topology.kubernetes.io/rack
+ *       maxDomainShare: 0.5
+ *       domainMinUnhealthy: 3
+ *       domainShareBasis: of-domain-nodes              # or of-unhealthy-nodes
+ *       maxDisconnectedShare: 0.5
+ *       quietPeriod: 300s
+ *       raceDelay: {base: 0s, randomMax: 0s, priority: 0s}
+ * }</pre>
+ *
+ * A worker policy whose selector names the control-plane (or master) label is refused: it would cover no node;
+ * a role must be chosen. Durations are written as {@code 30s}, {@code 5m}, {@code 1h}, a number of seconds or
+ * ISO-8601 ({@link dev.remedy.spi.config.Durations}).
+ *
+ * <h3>The Node remedy Configuration</h3>
+ *
+ * A document with {@code apiVersion: node-remedy/v1alpha} and {@code kind: Configuration} (the 2018 Kubernetes
+ * "Node remedy" design) is converted to remedy's model:
+ * <ul>
+ *   <li>each entry of {@code thresholdConfigs} becomes one worker policy named
+ *       {@code node-remedy/<nodeConditionType>=<nodeConditionStatus>}, with that one condition held for
+ *       {@code nodeConditionPeriod}; a YAML boolean status means {@code True} or {@code False};</li>
+ *   <li>{@code nodeSelector} is {@code key=value} ({@code ==} too), comma separated for more labels; set-based
+ *       requirements are refused; left out, every worker node;</li>
+ *   <li>{@code remedy1}, {@code remedy2}, … (numbered without gaps) are the ladder in number order; each is a list
+ *       of single-key mappings as in the design ({@code - name: repair}, {@code - period: 3m}) or one mapping, with
+ *       {@code name} (required), {@code period} (the remedy's timeout, at least 60s, default 5m) and
+ *       {@code clean-resource} (also as the design's {@code clean-resourece});</li>
+ *   <li>a name under {@code remedyConfigs} becomes a {@link dev.remedy.core.policy.Remedy.External} whose template
+ *       is a {@code batch/v1} Job with the entry's {@code podTemplate} as {@code spec.template}; with
+ *       {@code clean-resource: true} the Job carries the annotation {@code remedy.dev/release-workloads: "true"}
+ *       (release the node's workloads once the job succeeded);</li>
+ *   <li>built-in names need no {@code remedyConfigs} entry: {@code fence}, {@code power-fence} and
+ *       {@code storage-fence} are a {@link dev.remedy.core.policy.Remedy.Fence}, the fence flow with the agents of
+ *       the node's fence topology (storage fencing is its isolation step); the flow always releases workloads
+ *       once fencing is confirmed, so {@code clean-resource: false} on them is refused;</li>
+ *   <li>{@code recovery} may only name the built-in {@code recovery}, the fence flow's recovery step (power on,
+ *       uncordon, remove taints), which every fence remedy ends with; it adds no rung. A recovery job is refused;</li>
+ *   <li>other names are refused, and so are unknown keys, a remedyConfig with a built-in name, and a condition
+ *       tracked twice; {@code podTemplate} holds {@code spec} (required) and {@code metadata}, whose contents
+ *       are the pod's and are not checked.</li>
+ * </ul>
+ * The policies get the default exclusion label, a healthy delay of 0 and the default storm settings. Since a node
+ * belongs to the first policy that covers it, and all of a document's policies share its selector, thresholds
+ * after the first act on a node only once {@link dev.remedy.core.policy.PolicyController} evaluates more than the
+ * first covering policy.
  */
 package dev.remedy.core.policy;

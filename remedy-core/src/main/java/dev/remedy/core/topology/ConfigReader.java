@@ -1,12 +1,13 @@
 package dev.remedy.core.topology;
 
-import static dev.remedy.core.topology.Names.child;
-import static dev.remedy.core.topology.Names.hint;
-import static dev.remedy.core.topology.Names.index;
-import static dev.remedy.core.topology.Names.list;
-import static dev.remedy.core.topology.Names.suggestion;
+import static dev.remedy.core.config.ConfigNames.child;
+import static dev.remedy.core.config.ConfigNames.hint;
+import static dev.remedy.core.config.ConfigNames.index;
+import static dev.remedy.core.config.ConfigNames.list;
+import static dev.remedy.core.config.ConfigNames.suggestion;
 
-import com.fasterxml.jackson.databind.JsonNode;
+import dev.remedy.core.config.ConfigNames;
+import dev.remedy.core.config.ConfigNode;
 import dev.remedy.core.flow.FenceStep;
 import dev.remedy.spi.FenceAgentProvider;
 import dev.remedy.spi.RemedyException;
@@ -32,7 +33,7 @@ import java.util.stream.Collectors;
 import java.util.stream.Stream;
 
 /**
- * Turns a parsed document (a Jackson tree) into a {@link FenceConfiguration}, collecting every problem instead
+ * Turns a parsed document (a {@link ConfigNode} tree) into a {@link FenceConfiguration}, collecting every problem instead
  * of stopping at the first. Walking the tree by hand, rather than binding it to classes, is what lets it report
  * all unknown keys at once, with their paths. One instance reads one document.
  *
@@ -73,7 +74,7 @@ final class ConfigReader {
      *
      * @throws FenceConfigurationException listing every problem
      */
-    FenceConfiguration read(JsonNode root) {
+    FenceConfiguration read(ConfigNode root) {
         if (root == null || root.isMissingNode() || root.isNull()) {
             issue("", "the document is empty; give templates, topologies and nodes");
         } else if (!root.isObject()) {
@@ -81,7 +82,7 @@ final class ConfigReader {
         } else {
             checkKeys(root, "", ROOT_KEYS);
             Set<String> declared = new LinkedHashSet<>();
-            JsonNode templatesNode = root.get("templates");
+            ConfigNode templatesNode = root.get("templates");
             if (templatesNode != null && templatesNode.isObject()) {
                 templatesNode.fieldNames().forEachRemaining(declared::add);
             }
@@ -99,7 +100,7 @@ final class ConfigReader {
 
     // ------------------------------------------------------------------------------------------------ templates
 
-    private Map<String, MethodTemplate> readTemplates(JsonNode node, String path) {
+    private Map<String, MethodTemplate> readTemplates(ConfigNode node, String path) {
         Map<String, MethodTemplate> templates = new LinkedHashMap<>();
         if (node == null) {
             return templates;
@@ -113,7 +114,7 @@ final class ConfigReader {
         return templates;
     }
 
-    private Optional<MethodTemplate> readTemplate(String name, JsonNode node, String path) {
+    private Optional<MethodTemplate> readTemplate(String name, ConfigNode node, String path) {
         if (!node.isObject()) {
             issue(path, "must be a mapping with agent, parameters and secrets, not " + describe(node));
             return Optional.empty();
@@ -129,7 +130,7 @@ final class ConfigReader {
         });
     }
 
-    private Optional<FenceAgentProvider> agent(JsonNode node, String path) {
+    private Optional<FenceAgentProvider> agent(ConfigNode node, String path) {
         if (node == null || !node.isTextual()) {
             issue(path, (node == null ? "is missing" : "must be text, not " + describe(node))
                     + "; give the agent type id, one of: " + list(knownTypes()));
@@ -151,7 +152,7 @@ final class ConfigReader {
 
     // ----------------------------------------------------------------------------------------------- parameters
 
-    private MethodParameters readParameters(JsonNode node, String path, FenceAgentProvider provider,
+    private MethodParameters readParameters(ConfigNode node, String path, FenceAgentProvider provider,
                                             Section section) {
         if (node == null) {
             return MethodParameters.NONE;
@@ -166,7 +167,7 @@ final class ConfigReader {
         Map<String, String> givenAs = new HashMap<>();
         node.properties().forEach(entry -> {
             String key = entry.getKey();
-            JsonNode value = entry.getValue();
+            ConfigNode value = entry.getValue();
             String at = child(path, key);
             Optional<ParameterDescriptor> found = provider.parameters().stream().filter(p -> p.answersTo(key))
                     .findFirst();
@@ -193,7 +194,7 @@ final class ConfigReader {
         return new MethodParameters(values, secrets);
     }
 
-    private Optional<SecretRef> readSecret(String key, JsonNode value, String at, Section section) {
+    private Optional<SecretRef> readSecret(String key, ConfigNode value, String at, Section section) {
         switch (section) {
             case PARAMETERS -> {
                 issue(at, "'" + key + "' is secret: give it under secrets as " + REFERENCE + ", never in plain text");
@@ -212,7 +213,7 @@ final class ConfigReader {
         }
     }
 
-    private Optional<String> readPlain(String key, JsonNode value, String at, Section section,
+    private Optional<String> readPlain(String key, ConfigNode value, String at, Section section,
                                        FenceAgentProvider provider, ParameterDescriptor parameter) {
         if (section == Section.SECRETS) {
             issue(at, "'" + key + "' is not secret: give its value under parameters");
@@ -231,7 +232,7 @@ final class ConfigReader {
         return text;
     }
 
-    private Optional<SecretRef> secretRef(JsonNode value, String at) {
+    private Optional<SecretRef> secretRef(ConfigNode value, String at) {
         if (!value.isObject()) {
             issue(at, "give a reference " + REFERENCE + ", never the secret itself");
             return Optional.empty();
@@ -247,7 +248,7 @@ final class ConfigReader {
         }
         String kind = keys.get(0);
         boolean env = kind.equals("env");
-        JsonNode location = value.get(kind);
+        ConfigNode location = value.get(kind);
         String where = child(at, kind);
         if (!location.isTextual() || location.asText().isBlank()) {
             issue(where, "must be " + (env ? "the name of an environment variable" : "an absolute file path")
@@ -277,7 +278,7 @@ final class ConfigReader {
 
     // ----------------------------------------------------------------------------------------------- topologies
 
-    private List<Topology> readTopologies(JsonNode node, String path, Set<String> declared) {
+    private List<Topology> readTopologies(ConfigNode node, String path, Set<String> declared) {
         List<Topology> topologies = new ArrayList<>();
         if (node == null || node.isArray() && node.isEmpty()) {
             issue(path, "is missing or empty; add at least one topology (a last one without selector is the "
@@ -292,7 +293,7 @@ final class ConfigReader {
         int firstDefault = -1;
         for (int i = 0; i < node.size(); i++) {
             String at = index(path, i);
-            JsonNode item = node.get(i);
+            ConfigNode item = node.get(i);
             if (!item.isObject()) {
                 issue(at, "must be a mapping with name, selector and steps, not " + describe(item));
                 continue;
@@ -323,7 +324,7 @@ final class ConfigReader {
         return topologies;
     }
 
-    private Optional<String> topologyName(JsonNode node, String path, Map<String, Integer> names, int index) {
+    private Optional<String> topologyName(ConfigNode node, String path, Map<String, Integer> names, int index) {
         if (node == null || !node.isTextual() || node.asText().isBlank()) {
             issue(path, (node == null ? "is missing" : "must be non-blank text")
                     + "; give every topology a name, used in logs and events");
@@ -339,7 +340,7 @@ final class ConfigReader {
         return Optional.of(name);
     }
 
-    private Optional<NodeSelector> readSelector(JsonNode node, String path) {
+    private Optional<NodeSelector> readSelector(ConfigNode node, String path) {
         if (node == null) {
             return Optional.of(NodeSelector.ALL);
         }
@@ -362,7 +363,7 @@ final class ConfigReader {
         return broken[0] ? Optional.empty() : Optional.of(new NodeSelector(labels));
     }
 
-    private StepSpec readStep(JsonNode node, String path, Set<String> declared) {
+    private StepSpec readStep(ConfigNode node, String path, Set<String> declared) {
         if (node == null) {
             return StepSpec.DEFAULT;
         }
@@ -377,7 +378,7 @@ final class ConfigReader {
                 levels(node.get("levels"), child(path, "levels"), declared));
     }
 
-    private Duration timeout(JsonNode node, String path) {
+    private Duration timeout(ConfigNode node, String path) {
         if (node == null) {
             return FenceConfiguration.DEFAULT_STEP_TIMEOUT;
         }
@@ -397,7 +398,7 @@ final class ConfigReader {
         }
     }
 
-    private int retries(JsonNode node, String path) {
+    private int retries(ConfigNode node, String path) {
         if (node == null) {
             return FenceConfiguration.DEFAULT_STEP_RETRIES;
         }
@@ -413,7 +414,7 @@ final class ConfigReader {
         return retries;
     }
 
-    private List<List<String>> levels(JsonNode node, String path, Set<String> declared) {
+    private List<List<String>> levels(ConfigNode node, String path, Set<String> declared) {
         List<List<String>> levels = new ArrayList<>();
         if (node == null) {
             return levels;
@@ -425,7 +426,7 @@ final class ConfigReader {
         }
         for (int j = 0; j < node.size(); j++) {
             String at = index(path, j);
-            JsonNode level = node.get(j);
+            ConfigNode level = node.get(j);
             if (!level.isArray()) {
                 issue(at, "must be a list of template names (all must succeed), such as ["
                         + (level.isTextual() ? level.asText() : "bmc") + "] for a level of one method");
@@ -439,7 +440,7 @@ final class ConfigReader {
             List<String> methods = new ArrayList<>();
             for (int k = 0; k < level.size(); k++) {
                 String methodAt = index(at, k);
-                JsonNode method = level.get(k);
+                ConfigNode method = level.get(k);
                 if (!method.isTextual()) {
                     issue(methodAt, "must be a template name, not " + describe(method));
                 } else if (!declared.contains(method.asText())) {
@@ -458,7 +459,7 @@ final class ConfigReader {
 
     // ---------------------------------------------------------------------------------------------------- nodes
 
-    private Map<String, Map<String, MethodParameters>> readNodes(JsonNode node, String path, Set<String> declared,
+    private Map<String, Map<String, MethodParameters>> readNodes(ConfigNode node, String path, Set<String> declared,
                                                                  Map<String, MethodTemplate> templates) {
         Map<String, Map<String, MethodParameters>> nodes = new LinkedHashMap<>();
         if (node == null) {
@@ -470,7 +471,7 @@ final class ConfigReader {
         }
         node.properties().forEach(entry -> {
             String nodePath = child(path, entry.getKey());
-            JsonNode perTemplate = entry.getValue();
+            ConfigNode perTemplate = entry.getValue();
             if (!perTemplate.isObject()) {
                 issue(nodePath, "must be a mapping of template names to this node's parameters, such as "
                         + "{bmc: {plug: " + entry.getKey() + "}}; not " + describe(perTemplate));
@@ -544,7 +545,7 @@ final class ConfigReader {
 
     // ---------------------------------------------------------------------------------------------------- shape
 
-    private void checkKeys(JsonNode node, String path, List<String> allowed) {
+    private void checkKeys(ConfigNode node, String path, List<String> allowed) {
         node.fieldNames().forEachRemaining(key -> {
             if (!allowed.contains(key)) {
                 issue(child(path, key), "is not a known key" + hint(key, allowed, "allowed here"));
@@ -552,7 +553,7 @@ final class ConfigReader {
         });
     }
 
-    private Optional<String> scalar(JsonNode value, String path) {
+    private Optional<String> scalar(ConfigNode value, String path) {
         if (value.isNull()) {
             issue(path, "has no value; give one (write \"\" for empty text)");
             return Optional.empty();
@@ -564,23 +565,8 @@ final class ConfigReader {
         return Optional.of(value.asText());
     }
 
-    private static String describe(JsonNode node) {
-        if (node.isObject()) {
-            return "a mapping";
-        }
-        if (node.isArray()) {
-            return "a list";
-        }
-        if (node.isNull()) {
-            return "nothing (null)";
-        }
-        if (node.isNumber()) {
-            return "a number";
-        }
-        if (node.isBoolean()) {
-            return "true/false";
-        }
-        return "text";
+    private static String describe(ConfigNode node) {
+        return ConfigNames.describe(node);
     }
 
     private void issue(String path, String message) {

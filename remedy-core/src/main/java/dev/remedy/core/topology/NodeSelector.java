@@ -29,7 +29,12 @@ public record NodeSelector(Map<String, String> matchLabels) {
     /** Whether a node with {@code labels} matches. */
     public boolean matches(Map<String, String> labels) {
         Objects.requireNonNull(labels, "labels");
-        return matchLabels.entrySet().stream().allMatch(e -> e.getValue().equals(labels.get(e.getKey())));
+        for (Map.Entry<String, String> wanted : matchLabels.entrySet()) {
+            if (!wanted.getValue().equals(labels.get(wanted.getKey()))) {
+                return false;
+            }
+        }
+        return true;
     }
 
     /** Whether this selector matches every node (it has no labels). */

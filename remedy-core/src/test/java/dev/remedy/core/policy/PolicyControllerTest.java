@@ -111,8 +111,8 @@ class PolicyControllerTest {
     @DisplayName("storm protection holds a start back (reported once per reason) and admits it later")
     void gateHoldsBack() {
         boolean[] open = {false};
-        AdmissionGate gate = (node, policy, pool, unhealthy, remediating, now) -> open[0] ? Optional.empty()
-                : Optional.of(unhealthy + " of " + pool.size() + " unhealthy");
+        AdmissionGate gate = (node, policy, pool, now) -> open[0] ? Optional.empty()
+                : Optional.of(pool.unhealthy() + " of " + pool.total() + " unhealthy");
         PolicyController controller = controller(workers(), gate);
         List<NodeStatus> pool = List.of(worker("w1", "False", T0), worker("w2", "True", T0));
         assertThat(controller.evaluate(pool, T0.plusSeconds(300))).extracting(PolicyDecision::kind, PolicyDecision::reason)
@@ -132,6 +132,22 @@ class PolicyControllerTest {
         NodeStatus node = new NodeStatus("g1", Map.of("gpu", "true"), ready("False", T0));
         assertThat(controller.evaluate(List.of(node), T0.plusSeconds(300))).extracting(PolicyDecision::policy)
                 .containsExactly("gpu");
+    }
+
+    @Test
+    @DisplayName("a node covered by several policies is remediated by the first under which it is unhealthy")
+    void firstUnhealthyPolicyRemediates() {
+        Policy ready = workers().get(0);
+        Policy disk = new Policy("disk", NodeSelector.ALL, NodeRole.WORKER,
+                List.of(new UnhealthyCondition("DiskPressure", "True", Duration.ofMinutes(10))), List.of(FENCE),
+                Policy.DEFAULT_EXCLUSION_LABEL, Duration.ZERO, List.of());
+        PolicyController controller = controller(List.of(ready, disk), AdmissionGate.OPEN);
+        NodeStatus pressured = new NodeStatus("w1", Map.of(), List.of(new NodeCondition("Ready", "True", T0),
+                new NodeCondition("DiskPressure", "True", T0)));
+        assertThat(controller.evaluate(List.of(pressured), T0.plusSeconds(600)))
+                .extracting(PolicyDecision::policy, PolicyDecision::kind).containsExactly(tuple("disk", Kind.STARTED));
+        assertThat(controller.evaluate(List.of(pressured), T0.plusSeconds(700))).as("one remediation at a time")
+                .isEmpty();
     }
 
     private PolicyController controller(List<Policy> policies, AdmissionGate gate) {

@@ -1,0 +1,18 @@
+package dev.remedy.core.rules;
+
+/**
+ * One step of machine remediation. When a decision holds several, they run in declaration order, which is chosen so
+ * that a crash between two of them never starts a second reboot cycle: the needs-remediation annotation goes before
+ * the reboot annotation, so a half-applied pair leaves "reboot annotation without needs-remediation", which the
+ * crash-recovery row of the table cleans up.
+ */
+public enum MachineRemediationAction {
+    /** Add {@link MachineRemediationRules#REBOOT_ANNOTATION} to the host: the host is powered off and held off. */
+    ADD_REBOOT_ANNOTATION,
+    /** Delete the node object: its workloads are released while the host is verified off. */
+    DELETE_NODE,
+    /** Remove {@link MachineRemediationRules#NEEDS_REMEDIATION} from the machine: remediation is complete. */
+    REMOVE_NEEDS_REMEDIATION_ANNOTATION,
+    /** Remove {@link MachineRemediationRules#REBOOT_ANNOTATION} from the host: the host may power on again. */
+    REMOVE_REBOOT_ANNOTATION
+}

@@ -1,0 +1,230 @@
+package dev.remedy.core.storm;
+
+import java.util.Arrays;
+import java.util.Collection;
+import java.util.Collections;
+import java.util.HashMap;
+import java.util.HashSet;
+import java.util.Map;
+import java.util.Objects;
+import java.util.Optional;
+import java.util.Set;
+
+/**
+ * One observation of a pool of nodes, the input of storm protection. Built once per observation in O(n); every
+ * count is precomputed, so each admission query is O(1), or O(domains) for the failure-domain scan.
+ *
+ * <p>Immutable and safe to share between threads.
+ */
+public final class PoolView {
+
+    private final Map<String, NodeView> nodes;
+    private final Set<String> extraRemediating;
+    private final int healthy;
+    private final int unhealthy;
+    private final int remediating;
+    private final int disconnected;
+    private final int controlPlaneTotal;
+    private final int controlPlaneHealthy;
+    private final int controlPlaneRemediating;
+    private final int maxPriority;
+    private final int atMaxPriority;
+    private final Map<String, DomainCounts> domains;
+
+    private PoolView(Map<String, NodeView> nodes, Set<String> extraRemediating, int[] counts, int maxPriority,
+                     int atMaxPriority, Map<String, DomainCounts> domains) {
+        this.nodes = nodes;
+        this.extraRemediating = extraRemediating;
+        this.healthy = counts[0];
+        this.unhealthy = counts[1];
+        this.remediating = counts[2];
+        this.disconnected = counts[3];
+        this.controlPlaneTotal = counts[4];
+        this.controlPlaneHealthy = counts[5];
+        this.controlPlaneRemediating = counts[6];
+        this.maxPriority = maxPriority;
+        this.atMaxPriority = atMaxPriority;
+        this.domains = domains;
+    }
+
+    /**
+     * A view of {@code nodes}.
+     *
+     * @throws IllegalArgumentException naming the node if two views share a name
+     */
+    public static PoolView of(Collection<NodeView> nodes) {
+        Objects.requireNonNull(nodes, "nodes");
+        Map<String, NodeView> byName = new HashMap<>(Math.max(16, nodes.size() * 4 / 3 + 1));
+        Map<String, int[]> perDomain = new HashMap<>();
+        int[] counts = new int[7];
+        int maxPriority = Integer.MIN_VALUE;
+        int atMax = 0;
+        for (NodeView node : nodes) {
+            Objects.requireNonNull(node, "a node view");
+            if (byName.putIfAbsent(node.name(), node) != null) {
+                throw new IllegalArgumentException("node " + node.name() + " appears twice in the pool view");
+            }
+            boolean healthy = node.healthy();
+            counts[0] += healthy ? 1 : 0;
+            counts[1] += node.unhealthy() ? 1 : 0;
+            counts[2] += node.remediating() ? 1 : 0;
+            counts[3] += node.disconnected() ? 1 : 0;
+            if (node.controlPlane()) {
+                counts[4]++;
+                counts[5] += healthy ? 1 : 0;
+                counts[6] += node.remediating() ? 1 : 0;
+            }
+            if (node.priority() > maxPriority) {
+                maxPriority = node.priority();
+                atMax = 1;
+            } else if (node.priority() == maxPriority) {
+                atMax++;
+            }
+            if (node.failureDomain().isPresent()) {
+                int[] domain = perDomain.computeIfAbsent(node.failureDomain().get(), d -> new int[2]);
+                domain[0]++;
+                domain[1] += healthy ? 0 : 1;
+            }
+        }
+        Map<String, DomainCounts> domains = new HashMap<>(Math.max(16, perDomain.size() * 4 / 3 + 1));
+        perDomain.forEach((value, c) -> domains.put(value, new DomainCounts(value, c[0], c[1])));
+        return new PoolView(Collections.unmodifiableMap(byName), Set.of(), counts, maxPriority, atMax,
+                Collections.unmodifiableMap(domains));
+    }
+
+    /** A view of {@code nodes}. */
+    public static PoolView of(NodeView... nodes) {
+        return of(Arrays.asList(nodes));
+    }
+
+    /**
+     * This view with remediations in progress for {@code names} as well: how a guard accounts for fences it
+     * recorded that the caller's observation does not show yet. A name absent from the pool still counts in
+     * {@link #remediating()} (its node object may have been deleted while it is being fenced). Costs
+     * O(names + domains).
+     */
+    public PoolView withRemediating(Collection<String> names) {
+        Objects.requireNonNull(names, "names");
+        Set<String> extra = new HashSet<>(extraRemediating);
+        int[] counts = {healthy, unhealthy, remediating, disconnected, controlPlaneTotal, controlPlaneHealthy,
+            controlPlaneRemediating};
+        Map<String, DomainCounts> newDomains = domains;
+        for (String name : names) {
+            if (isRemediating(name) || !extra.add(name)) {
+                continue;
+            }
+            counts[2]++;
+            NodeView node = nodes.get(name);
+            if (node == null) {
+                continue;
+            }
+            counts[6] += node.controlPlane() ? 1 : 0;
+            if (node.healthy()) {
+                counts[0]--;
+                counts[5] -= node.controlPlane() ? 1 : 0;
+                if (node.failureDomain().isPresent()) {
+                    if (newDomains == domains) {
+                        newDomains = new HashMap<>(domains);
+                    }
+                    DomainCounts d = newDomains.get(node.failureDomain().get());
+                    newDomains.put(d.value(), new DomainCounts(d.value(), d.total(), d.notHealthy() + 1));
+                }
+            }
+        }
+        if (extra.size() == extraRemediating.size()) {
+            return this;
+        }
+        return new PoolView(nodes, Collections.unmodifiableSet(extra), counts, maxPriority, atMaxPriority,
+                newDomains == domains ? domains : Collections.unmodifiableMap(newDomains));
+    }
+
+    /** The node called {@code name}, if it is in the pool. */
+    public Optional<NodeView> node(String name) {
+        NodeView node = nodes.get(name);
+        if (node != null && extraRemediating.contains(name)) {
+            return Optional.of(node.asRemediating());
+        }
+        return Optional.ofNullable(node);
+    }
+
+    /** Whether the pool has a node called {@code name}. */
+    public boolean contains(String name) {
+        return nodes.containsKey(name);
+    }
+
+    /** Whether a remediation is in progress for {@code name} (observed, or added by {@link #withRemediating}). */
+    public boolean isRemediating(String name) {
+        NodeView node = nodes.get(name);
+        return extraRemediating.contains(name) || node != null && node.remediating();
+    }
+
+    /** How many nodes the pool has. */
+    public int total() {
+        return nodes.size();
+    }
+
+    /** Nodes that match no unhealthy condition and have no remediation in progress. */
+    public int healthy() {
+        return healthy;
+    }
+
+    /** Nodes that are not {@linkplain #healthy() healthy}: unhealthy, remediating or both. */
+    public int notHealthy() {
+        return nodes.size() - healthy;
+    }
+
+    /** Nodes that match an unhealthy condition (remediating or not). */
+    public int unhealthy() {
+        return unhealthy;
+    }
+
+    /** Remediations in progress, including ones added for names absent from the pool. */
+    public int remediating() {
+        return remediating;
+    }
+
+    /** Nodes the management side lost connectivity to. */
+    public int disconnected() {
+        return disconnected;
+    }
+
+    /** Control-plane nodes. */
+    public int controlPlaneTotal() {
+        return controlPlaneTotal;
+    }
+
+    /** Healthy control-plane nodes. */
+    public int controlPlaneHealthy() {
+        return controlPlaneHealthy;
+    }
+
+    /** Control-plane nodes with a remediation in progress. */
+    public int controlPlaneRemediating() {
+        return controlPlaneRemediating;
+    }
+
+    /** The counts of failure domain {@code value}, if any node of the pool is in it. */
+    public Optional<DomainCounts> domain(String value) {
+        return Optional.ofNullable(domains.get(value));
+    }
+
+    /** The counts of every failure domain of the pool (unordered, unmodifiable). */
+    public Collection<DomainCounts> domains() {
+        return domains.values();
+    }
+
+    /**
+     * Whether {@code name} has a higher fence-race priority than every other node of the pool. False in a pool
+     * of one node and when the highest priority is shared.
+     */
+    public boolean hasHighestPriority(String name) {
+        NodeView node = nodes.get(name);
+        return node != null && nodes.size() > 1 && atMaxPriority == 1 && node.priority() == maxPriority;
+    }
+
+    @Override
+    public String toString() {
+        return "PoolView[" + total() + " nodes, " + healthy + " healthy, " + remediating + " remediating, "
+                + disconnected + " disconnected, " + domains.size() + " failure domains]";
+    }
+}
