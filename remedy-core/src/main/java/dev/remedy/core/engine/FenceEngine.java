@@ -113,6 +113,16 @@ public final class FenceEngine implements AutoCloseable {
      * @return the node's record after the decision
      */
     public NodeFence decide(String node, String reason) {
+        return decide(node, reason, Duration.ZERO);
+    }
+
+    /**
+     * Starts a fence flow for {@code node} whose hold is longer by {@code raceDelay} (the fence-race delay storm
+     * protection chose for it), unless one is active.
+     *
+     * @return the node's record after the decision
+     */
+    public NodeFence decide(String node, String reason, Duration raceDelay) {
         List<FenceEvent> events;
         synchronized (lock(node)) {
             NodeFence current = records.get(node);
@@ -123,7 +133,7 @@ public final class FenceEngine implements AutoCloseable {
                 events = List.of(new FenceEvent.Refused(node, time.instant(), "node " + node
                         + " gave up in ERROR; an admin must clear it before remedy touches it again"));
             } else {
-                Transition t = flow.decide(node, time.instant(), reason, Optional.ofNullable(current));
+                Transition t = flow.decide(node, time.instant(), reason, Optional.ofNullable(current), raceDelay);
                 records.put(node, store.save(t.record()));
                 events = t.events();
             }

@@ -46,16 +46,19 @@ public final class FenceFlow {
 
     /** A new flow for {@code node}, decided at {@code now}. */
     public Transition decide(String node, Instant now, String reason) {
-        return decide(node, now, reason, Optional.empty());
+        return decide(node, now, reason, Optional.empty(), Duration.ZERO);
     }
 
     /**
      * A new flow for {@code node} that replaces {@code previous} (a settled flow of the same node): it continues the
      * previous record's version and operation numbering, so an operation of the old flow still waiting in an
-     * executor can never be taken for one of the new flow.
+     * executor can never be taken for one of the new flow. {@code raceDelay} (from storm protection: base, random and
+     * priority delay) is added to the hold, so that of two nodes fencing each other one wins.
      */
-    public Transition decide(String node, Instant now, String reason, Optional<NodeFence> previous) {
-        NodeFence.Builder fresh = NodeFence.decided(node, now, now.plus(settings.hold()), reason).toBuilder();
+    public Transition decide(String node, Instant now, String reason, Optional<NodeFence> previous,
+                             Duration raceDelay) {
+        NodeFence.Builder fresh = NodeFence.decided(node, now, now.plus(settings.hold()).plus(raceDelay), reason)
+                .toBuilder();
         previous.ifPresent(p -> fresh.sequence(p.sequence()).version(p.version()));
         return new Transition(fresh.build(), List.of(), List.of(new FenceEvent.Transitioned(node, now, Stage.HOLD,
                 Stage.HOLD, "fencing decided: " + reason)));

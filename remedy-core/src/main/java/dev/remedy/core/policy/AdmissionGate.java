@@ -1,6 +1,7 @@
 package dev.remedy.core.policy;
 
 import dev.remedy.core.storm.PoolView;
+import java.time.Duration;
 import java.time.Instant;
 import java.util.Optional;
 
@@ -24,6 +25,14 @@ public interface AdmissionGate {
      * @return empty to admit; otherwise why not
      */
     Optional<String> holdBack(String node, Policy policy, PoolView pool, Instant now);
+
+    /**
+     * The fence-race delay chosen for {@code node} when it was last admitted (base, random and priority delay), to
+     * add before its remedy starts. The default is none.
+     */
+    default Duration raceDelay(String node, Policy policy) {
+        return Duration.ZERO;
+    }
 
     /** Sees the pool of {@code policy} at each evaluation (storms start and end even when nobody asks). */
     default void observe(Policy policy, PoolView pool, Instant now) {

@@ -131,7 +131,7 @@ public final class PolicyController {
         lastHeld.remove(node.name());
         Remedy first = policy.escalation().get(0);
         String reason = "unhealthy: " + describeConditions(policy, node);
-        runner.start(node.name(), first, reason);
+        runner.start(node.name(), first, reason, gate.raceDelay(node.name(), policy));
         active.put(node.name(), new Remediation(policy, 0, now, null, false));
         decisions.add(new PolicyDecision(now, node.name(), policy.name(), Kind.STARTED, first.name(), reason));
         return true;

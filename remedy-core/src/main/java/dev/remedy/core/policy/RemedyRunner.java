@@ -3,6 +3,7 @@ package dev.remedy.core.policy;
 import dev.remedy.core.engine.FenceEngine;
 import dev.remedy.core.flow.FenceState;
 import dev.remedy.core.flow.NodeFence;
+import java.time.Duration;
 
 /**
  * Starts, watches and cancels remedies for the {@link PolicyController}. {@link #of(FenceEngine,
@@ -23,6 +24,14 @@ public interface RemedyRunner {
     /** Starts {@code remedy} for {@code node}; idempotent. */
     void start(String node, Remedy remedy, String reason);
 
+    /**
+     * Starts {@code remedy} for {@code node} after {@code raceDelay} (the fence-race delay storm protection chose).
+     * The default ignores the delay.
+     */
+    default void start(String node, Remedy remedy, String reason, Duration raceDelay) {
+        start(node, remedy, reason);
+    }
+
     /** How {@code remedy} of {@code node} is doing. */
     Progress progress(String node, Remedy remedy);
 
@@ -34,10 +43,15 @@ public interface RemedyRunner {
         return new RemedyRunner() {
             @Override
             public void start(String node, Remedy remedy, String reason) {
+                start(node, remedy, reason, Duration.ZERO);
+            }
+
+            @Override
+            public void start(String node, Remedy remedy, String reason, Duration raceDelay) {
                 if (remedy instanceof Remedy.External e) {
                     external.create(node, e);
                 } else {
-                    engine.decide(node, reason);
+                    engine.decide(node, reason, raceDelay);
                 }
             }
 

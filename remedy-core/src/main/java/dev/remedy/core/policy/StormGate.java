@@ -5,6 +5,7 @@ import dev.remedy.core.storm.PoolView;
 import dev.remedy.core.storm.QuorumGuard;
 import dev.remedy.core.storm.StormGuard;
 import dev.remedy.core.storm.StormListener;
+import java.time.Duration;
 import java.time.Instant;
 import java.util.HashMap;
 import java.util.Locale;
@@ -25,6 +26,7 @@ public final class StormGate implements AdmissionGate {
     private final StormListener listener;
     private final Instant started;
     private final Map<String, StormGuard> guards = new HashMap<>();
+    private final Map<String, Duration> delays = new HashMap<>();
 
     /**
      * A gate.
@@ -49,7 +51,14 @@ public final class StormGate implements AdmissionGate {
             return Optional.of(verdict + " (" + denied.reason().name().toLowerCase(Locale.ROOT) + "): "
                     + denied.detail());
         }
+        delays.put(node, ((Admission.Admitted) admission).raceDelay());
         return Optional.empty();
+    }
+
+    @Override
+    public Duration raceDelay(String node, Policy policy) {
+        Duration delay = delays.remove(node);
+        return delay == null ? Duration.ZERO : delay;
     }
 
     @Override

@@ -90,11 +90,23 @@ class FenceFlowRegressionTest {
         Operation old = first.inFlight();
         first.admin(Observation.AdminCommand.FORCE_STOP);
         FenceFlow flow = new FenceFlow(FlowDriver.settings().build());
-        NodeFence next = flow.decide(FlowDriver.NODE, first.now, "NotReady again", java.util.Optional.of(first.record))
-                .record();
+        NodeFence next = flow.decide(FlowDriver.NODE, first.now, "NotReady again", java.util.Optional.of(first.record),
+                Duration.ZERO).record();
         assertThat(next.sequence()).isEqualTo(first.record.sequence());
         assertThat(next.version()).isEqualTo(first.record.version());
         Transition held = flow.apply(next, FlowDriver.defaultPlan(), new Observation.Tick(), first.now.plusSeconds(30));
         assertThat(held.effects()).singleElement().satisfies(e -> assertThat(e.operationId()).isNotEqualTo(old.id()));
+    }
+
+    @Test
+    @DisplayName("the fence-race delay chosen by storm protection lengthens the hold before isolation")
+    void raceDelayLengthensTheHold() {
+        FlowSettings settings = FlowDriver.settings().build();
+        NodeFence held = new FenceFlow(settings).decide(FlowDriver.NODE, FlowDriver.T0, "NotReady",
+                java.util.Optional.empty(), Duration.ofSeconds(7)).record();
+        assertThat(held.waitUntil()).contains(FlowDriver.T0.plus(settings.hold()).plusSeconds(7));
+        Transition early = new FenceFlow(settings).apply(held, FlowDriver.defaultPlan(), new Observation.Tick(),
+                FlowDriver.T0.plus(settings.hold()).plusSeconds(6));
+        assertThat(early.effects()).isEmpty();
     }
 }

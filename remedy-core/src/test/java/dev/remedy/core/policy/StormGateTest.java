@@ -1,0 +1,102 @@
+package dev.remedy.core.policy;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.remedy.core.policy.PolicyDecision.Kind;
+import dev.remedy.core.storm.QuorumGuard;
+import dev.remedy.core.storm.StormListener;
+import dev.remedy.core.storm.StormSettings;
+import dev.remedy.core.storm.StormSignal;
+import dev.remedy.core.topology.NodeSelector;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.SplittableRandom;
+import java.util.stream.IntStream;
+import org.junit.jupiter.api.DisplayName;
+import org.junit.jupiter.api.Test;
+
+/** The controller asks storm protection before any new remediation, and passes the race delay on. */
+class StormGateTest {
+
+    private static final Instant T0 = Instant.parse("2030-01-01T00:00:00Z");
+
+    private final List<String> started = new ArrayList<>();
+    private final List<Duration> delays = new ArrayList<>();
+    private final List<StormSignal> signals = new ArrayList<>();
+
+    @Test
+    @DisplayName("too many unhealthy nodes: every start is refused with the rule and the counts, and a storm starts")
+    void stormRefuses() {
+        PolicyController controller = controller(StormSettings.custom().maxUnhealthy("40%").quietPeriod(Duration.ZERO)
+                .build());
+        List<NodeStatus> nodes = nodes(10, 6);
+        List<PolicyDecision> decisions = controller.evaluate(nodes, T0.plusSeconds(400));
+        assertThat(decisions).hasSize(6).allSatisfy(d -> {
+            assertThat(d.kind()).isEqualTo(Kind.HELD);
+            assertThat(d.reason()).startsWith("refused (max_unhealthy)").contains("6 of 10");
+        });
+        assertThat(started).isEmpty();
+        assertThat(signals).anyMatch(StormSignal.StormStarted.class::isInstance);
+    }
+
+    @Test
+    @DisplayName("a start admitted by storm protection carries its race delay to the remedy")
+    void admittedWithRaceDelay() {
+        PolicyController controller = controller(StormSettings.custom().maxUnhealthy("40%").quietPeriod(Duration.ZERO)
+                .raceDelay(Duration.ofSeconds(5), Duration.ofSeconds(3)).build());
+        controller.evaluate(nodes(10, 1), T0.plusSeconds(400));
+        assertThat(started).containsExactly("node-0");
+        assertThat(delays).singleElement().satisfies(d ->
+                assertThat(d).isBetween(Duration.ofSeconds(5), Duration.ofSeconds(8)));
+    }
+
+    @Test
+    @DisplayName("no remediation starts during the quiet period after the engine started")
+    void quietPeriod() {
+        PolicyController controller = controller(StormSettings.custom().maxUnhealthy("40%")
+                .quietPeriod(Duration.ofMinutes(10)).build());
+        assertThat(controller.evaluate(nodes(10, 1), T0.plusSeconds(400))).singleElement()
+                .satisfies(d -> assertThat(d.reason()).startsWith("held (quiet_period)"));
+        assertThat(controller.evaluate(nodes(10, 1), T0.plusSeconds(601))).extracting(PolicyDecision::kind)
+                .containsExactly(Kind.STARTED);
+    }
+
+    private PolicyController controller(StormSettings storm) {
+        Policy policy = new Policy("workers", NodeSelector.ALL, NodeRole.WORKER,
+                List.of(new UnhealthyCondition("Ready", "False", Duration.ofMinutes(5))),
+                List.of(new Remedy.Fence("fence", Duration.ofMinutes(10))), Policy.DEFAULT_EXCLUSION_LABEL,
+                Duration.ZERO, List.of(), storm);
+        RemedyRunner runner = new RemedyRunner() {
+            @Override
+            public void start(String node, Remedy remedy, String reason) {
+                start(node, remedy, reason, Duration.ZERO);
+            }
+
+            @Override
+            public void start(String node, Remedy remedy, String reason, Duration raceDelay) {
+                started.add(node);
+                delays.add(raceDelay);
+            }
+
+            @Override
+            public Progress progress(String node, Remedy remedy) {
+                return Progress.RUNNING;
+            }
+
+            @Override
+            public void cancel(String node, Remedy remedy, String reason) {
+            }
+        };
+        StormListener listener = signals::add;
+        return new PolicyController(List.of(policy), runner,
+                new StormGate(new SplittableRandom(1), QuorumGuard.oneAtATime(), listener, T0), d -> { });
+    }
+
+    private static List<NodeStatus> nodes(int total, int unhealthy) {
+        return IntStream.range(0, total).mapToObj(i -> new NodeStatus("node-" + i, Map.of(),
+                List.of(new NodeCondition("Ready", i < unhealthy ? "False" : "True", T0)))).toList();
+    }
+}
