@@ -3,6 +3,7 @@ package dev.remedy.core.policy;
 import dev.remedy.core.policy.PolicyDecision.Kind;
 import dev.remedy.core.storm.NodeView;
 import dev.remedy.core.storm.PoolView;
+import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Collection;
@@ -38,6 +39,8 @@ public final class PolicyController {
     private final Consumer<PolicyDecision> listener;
     private final Map<String, Remediation> active = new HashMap<>();
     private final Map<String, String> lastHeld = new HashMap<>();
+    /** Since when each node has shown some unhealthy condition without a break (episodes survive flips). */
+    private final Map<String, Instant> episodes = new HashMap<>();
 
     /** A controller for {@code policies}, running remedies with {@code runner}, admitting through {@code gate}. */
     public PolicyController(List<Policy> policies, RemedyRunner runner, AdmissionGate gate,
@@ -59,9 +62,10 @@ public final class PolicyController {
             boolean[] sick = new boolean[pool.size()];
             List<NodeView> views = new ArrayList<>(sick.length);
             Optional<String> domainLabel = policy.storm().failureDomainLabel();
+            Instant longest = now.minus(longestDuration(policy));
             for (int i = 0; i < sick.length; i++) {
                 NodeStatus node = pool.get(i);
-                sick[i] = unhealthyAt(policy, thresholds, node);
+                sick[i] = unhealthyAt(policy, thresholds, node) || flippingSince(policy, node, longest);
                 views.add(NodeView.of(node, domainLabel, sick[i], active.containsKey(node.name()),
                         disconnected(node), priority(node)));
             }
@@ -208,6 +212,40 @@ public final class PolicyController {
         if (!reason.equals(lastHeld.put(node.name(), reason))) {
             decisions.add(new PolicyDecision(now, node.name(), policy.name(), kind, "", reason));
         }
+    }
+
+    /**
+     * Whether {@code node} has shown one unhealthy condition or another, without a break, since {@code threshold}
+     * (now minus the policy's longest duration): a node flapping between {@code Ready=Unknown} and
+     * {@code Ready=False} resets each condition's transition time but is unhealthy all the same.
+     */
+    private boolean flippingSince(Policy policy, NodeStatus node, Instant threshold) {
+        Instant earliest = null;
+        for (UnhealthyCondition condition : policy.conditions()) {
+            NodeCondition shown = node.find(condition.type());
+            if (shown != null && shown.status().equals(condition.status())
+                    && (earliest == null || shown.lastTransition().isBefore(earliest))) {
+                earliest = shown.lastTransition();
+            }
+        }
+        if (earliest == null) {
+            if (!episodes.isEmpty()) {
+                episodes.remove(node.name());
+            }
+            return false;
+        }
+        Instant since = episodes.merge(node.name(), earliest, (a, b) -> a.isBefore(b) ? a : b);
+        return !since.isAfter(threshold);
+    }
+
+    private static Duration longestDuration(Policy policy) {
+        Duration longest = Duration.ZERO;
+        for (UnhealthyCondition condition : policy.conditions()) {
+            if (condition.duration().compareTo(longest) > 0) {
+                longest = condition.duration();
+            }
+        }
+        return longest;
     }
 
     private static Instant[] thresholds(Policy policy, Instant now) {

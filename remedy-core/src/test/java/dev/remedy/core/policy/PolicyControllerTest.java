@@ -51,6 +51,20 @@ class PolicyControllerTest {
     }
 
     @Test
+    @DisplayName("a node flapping between two unhealthy conditions from the start is remediated after the duration")
+    void flappingBeforeStart() {
+        PolicyController controller = controller(workers(), AdmissionGate.OPEN);
+        List<PolicyDecision> made = new ArrayList<>();
+        for (int second = 0; second <= 320; second += 20) {
+            String status = (second / 20) % 2 == 0 ? "Unknown" : "False";
+            made.addAll(controller.evaluate(List.of(worker("w1", status, T0.plusSeconds(second))),
+                    T0.plusSeconds(second)));
+        }
+        assertThat(made).extracting(PolicyDecision::kind, PolicyDecision::at)
+                .containsExactly(tuple(Kind.STARTED, T0.plusSeconds(300)));
+    }
+
+    @Test
     @DisplayName("a remedy that fails escalates at once, without waiting for its timeout")
     void failureEscalatesAtOnce() {
         PolicyController controller = controller(workers(), AdmissionGate.OPEN);
