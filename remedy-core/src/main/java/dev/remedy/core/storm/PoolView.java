@@ -5,6 +5,7 @@ import java.util.Collection;
 import java.util.Collections;
 import java.util.HashMap;
 import java.util.HashSet;
+import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
@@ -18,7 +19,9 @@ import java.util.Set;
  */
 public final class PoolView {
 
-    private final Map<String, NodeView> nodes;
+    private final List<NodeView> list;
+    /** By name; built on first lookup when the caller vouched that names are distinct ({@link #ofDistinct}). */
+    private volatile Map<String, NodeView> nodes;
     private final Set<String> extraRemediating;
     private final int healthy;
     private final int unhealthy;
@@ -31,8 +34,9 @@ public final class PoolView {
     private final int atMaxPriority;
     private final Map<String, DomainCounts> domains;
 
-    private PoolView(Map<String, NodeView> nodes, Set<String> extraRemediating, int[] counts, int maxPriority,
-                     int atMaxPriority, Map<String, DomainCounts> domains) {
+    private PoolView(List<NodeView> list, Map<String, NodeView> nodes, Set<String> extraRemediating, int[] counts,
+                     int maxPriority, int atMaxPriority, Map<String, DomainCounts> domains) {
+        this.list = list;
         this.nodes = nodes;
         this.extraRemediating = extraRemediating;
         this.healthy = counts[0];
@@ -54,16 +58,35 @@ public final class PoolView {
      */
     public static PoolView of(Collection<NodeView> nodes) {
         Objects.requireNonNull(nodes, "nodes");
+        return count(List.copyOf(nodes), index(nodes));
+    }
+
+    /**
+     * A view of {@code nodes}, whose names the caller guarantees to be distinct: the index by name is built only
+     * if a lookup needs it, which keeps a view of a large pool cheap to build on every observation.
+     */
+    public static PoolView ofDistinct(List<NodeView> nodes) {
+        Objects.requireNonNull(nodes, "nodes");
+        return count(nodes, null);
+    }
+
+    private static Map<String, NodeView> index(Collection<NodeView> nodes) {
         Map<String, NodeView> byName = new HashMap<>(Math.max(16, nodes.size() * 4 / 3 + 1));
-        Map<String, int[]> perDomain = new HashMap<>();
-        int[] counts = new int[7];
-        int maxPriority = Integer.MIN_VALUE;
-        int atMax = 0;
         for (NodeView node : nodes) {
             Objects.requireNonNull(node, "a node view");
             if (byName.putIfAbsent(node.name(), node) != null) {
                 throw new IllegalArgumentException("node " + node.name() + " appears twice in the pool view");
             }
+        }
+        return Collections.unmodifiableMap(byName);
+    }
+
+    private static PoolView count(List<NodeView> nodes, Map<String, NodeView> byName) {
+        Map<String, int[]> perDomain = new HashMap<>();
+        int[] counts = new int[7];
+        int maxPriority = Integer.MIN_VALUE;
+        int atMax = 0;
+        for (NodeView node : nodes) {
             boolean healthy = node.healthy();
             counts[0] += healthy ? 1 : 0;
             counts[1] += node.unhealthy() ? 1 : 0;
@@ -88,8 +111,7 @@ public final class PoolView {
         }
         Map<String, DomainCounts> domains = new HashMap<>(Math.max(16, perDomain.size() * 4 / 3 + 1));
         perDomain.forEach((value, c) -> domains.put(value, new DomainCounts(value, c[0], c[1])));
-        return new PoolView(Collections.unmodifiableMap(byName), Set.of(), counts, maxPriority, atMax,
-                Collections.unmodifiableMap(domains));
+        return new PoolView(nodes, byName, Set.of(), counts, maxPriority, atMax, Collections.unmodifiableMap(domains));
     }
 
     /** A view of {@code nodes}. */
@@ -114,7 +136,7 @@ public final class PoolView {
                 continue;
             }
             counts[2]++;
-            NodeView node = nodes.get(name);
+            NodeView node = byName().get(name);
             if (node == null) {
                 continue;
             }
@@ -134,13 +156,22 @@ public final class PoolView {
         if (extra.size() == extraRemediating.size()) {
             return this;
         }
-        return new PoolView(nodes, Collections.unmodifiableSet(extra), counts, maxPriority, atMaxPriority,
+        return new PoolView(list, nodes, Collections.unmodifiableSet(extra), counts, maxPriority, atMaxPriority,
                 newDomains == domains ? domains : Collections.unmodifiableMap(newDomains));
+    }
+
+    private Map<String, NodeView> byName() {
+        Map<String, NodeView> index = nodes;
+        if (index == null) {
+            index = index(list);
+            nodes = index;
+        }
+        return index;
     }
 
     /** The node called {@code name}, if it is in the pool. */
     public Optional<NodeView> node(String name) {
-        NodeView node = nodes.get(name);
+        NodeView node = byName().get(name);
         if (node != null && extraRemediating.contains(name)) {
             return Optional.of(node.asRemediating());
         }
@@ -149,18 +180,18 @@ public final class PoolView {
 
     /** Whether the pool has a node called {@code name}. */
     public boolean contains(String name) {
-        return nodes.containsKey(name);
+        return byName().containsKey(name);
     }
 
     /** Whether a remediation is in progress for {@code name} (observed, or added by {@link #withRemediating}). */
     public boolean isRemediating(String name) {
-        NodeView node = nodes.get(name);
+        NodeView node = byName().get(name);
         return extraRemediating.contains(name) || node != null && node.remediating();
     }
 
     /** How many nodes the pool has. */
     public int total() {
-        return nodes.size();
+        return list.size();
     }
 
     /** Nodes that match no unhealthy condition and have no remediation in progress. */
@@ -170,7 +201,7 @@ public final class PoolView {
 
     /** Nodes that are not {@linkplain #healthy() healthy}: unhealthy, remediating or both. */
     public int notHealthy() {
-        return nodes.size() - healthy;
+        return list.size() - healthy;
     }
 
     /** Nodes that match an unhealthy condition (remediating or not). */
@@ -218,8 +249,8 @@ public final class PoolView {
      * of one node and when the highest priority is shared.
      */
     public boolean hasHighestPriority(String name) {
-        NodeView node = nodes.get(name);
-        return node != null && nodes.size() > 1 && atMaxPriority == 1 && node.priority() == maxPriority;
+        NodeView node = byName().get(name);
+        return node != null && list.size() > 1 && atMaxPriority == 1 && node.priority() == maxPriority;
     }
 
     @Override
