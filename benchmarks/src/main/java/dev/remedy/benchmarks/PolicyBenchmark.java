@@ -38,6 +38,8 @@ public final class PolicyBenchmark {
     /** Runs the benchmark and prints its figures. */
     public static void main(String[] args) {
         System.out.println("policy evaluation with storm protection over every node (5 % unhealthy, racks of 40, 2 conditions, 2 remedies)");
+        System.out.println("garbage collector: " + java.lang.management.ManagementFactory.getGarbageCollectorMXBeans()
+                .stream().map(java.lang.management.GarbageCollectorMXBean::getName).toList());
         double baseline = 0;
         for (int size : SIZES) {
             double median = median(size);

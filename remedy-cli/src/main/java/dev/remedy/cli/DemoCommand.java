@@ -1,15 +1,29 @@
 package dev.remedy.cli;
 
+import dev.remedy.core.policy.Policy;
+import dev.remedy.core.policy.PolicyLoader;
 import dev.remedy.spi.FenceAction;
 import dev.remedy.spi.FenceAgentProvider;
 import dev.remedy.spi.config.AgentConfig;
 import dev.remedy.spi.config.Secret;
 import dev.remedy.testkit.fake.FakeFenceAgentProvider;
 import dev.remedy.testkit.fake.FakePowerLab;
+import dev.remedy.testkit.simulation.PolicySimulation;
+import dev.remedy.testkit.simulation.Scenario;
+import dev.remedy.testkit.simulation.ScenarioReader;
+import dev.remedy.testkit.simulation.Timeline;
+import dev.remedy.testkit.simulation.TimelineEntry;
+import java.io.IOException;
+import java.io.InputStream;
 import java.io.PrintWriter;
+import java.io.UncheckedIOException;
+import java.nio.charset.StandardCharsets;
 import java.time.Duration;
+import java.util.EnumSet;
 import java.util.List;
+import java.util.Set;
 import java.util.concurrent.Callable;
+import java.util.function.Predicate;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.ParentCommand;
@@ -62,10 +76,53 @@ final class DemoCommand implements Callable<Integer> {
             allAsExpected &= expected;
             out.println("   exit code " + code + (expected ? " (as expected)" : " (UNEXPECTED: wanted " + step.expectedExit + ")"));
         }
+        allAsExpected &= simulations(out);
         out.println(allAsExpected ? "== demo finished: every step ended as expected"
                 : "== demo finished with unexpected results");
         out.flush();
         return allAsExpected ? ExitCodes.OK : ExitCodes.FAILED;
+    }
+
+    /** Step 7: the remedy policy of the examples against three failures of a simulated cluster, on fake time. */
+    private static boolean simulations(PrintWriter out) {
+        List<Policy> policies = new PolicyLoader().parse(resource("policies.yaml"), "demo/policies.yaml").policies();
+        boolean expected = true;
+        for (Simulation simulation : List.of(
+                new Simulation("single-node-failure.yaml", "node-3 fenced, released, recovered",
+                        t -> t.fencedNodes().equals(List.of("node-3"))),
+                new Simulation("rack-switch-failure.yaml", "nothing fenced: shared infrastructure suspected",
+                        t -> t.fencedNodes().isEmpty() && !t.of(TimelineEntry.Kind.SHARED_INFRASTRUCTURE).isEmpty()),
+                new Simulation("sixty-percent-unreachable.yaml", "storm: fencing refused, then one node after cooldown",
+                        t -> !t.of(TimelineEntry.Kind.STORM_STARTED).isEmpty() && t.fencedNodes().size() <= 1))) {
+            Scenario scenario = new ScenarioReader().parse(resource(simulation.file), "demo/" + simulation.file);
+            Timeline timeline = PolicySimulation.run(policies, scenario);
+            out.println("-- 7. policy simulation: " + scenario.name() + " (expect: " + simulation.expectation + ")");
+            timeline.entries().stream().filter(e -> HEADLINES.contains(e.kind())).limit(12)
+                    .forEach(e -> out.println("   " + e));
+            boolean met = simulation.check.test(timeline);
+            expected &= met;
+            out.println(met ? "   as expected" : "   UNEXPECTED");
+        }
+        return expected;
+    }
+
+    private static String resource(String name) {
+        try (InputStream in = DemoCommand.class.getResourceAsStream("demo/" + name)) {
+            if (in == null) {
+                throw new IllegalStateException("demo resource " + name + " is missing from the jar");
+            }
+            return new String(in.readAllBytes(), StandardCharsets.UTF_8);
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+
+    private static final Set<TimelineEntry.Kind> HEADLINES = EnumSet.of(TimelineEntry.Kind.STARTED,
+            TimelineEntry.Kind.FENCED, TimelineEntry.Kind.RELEASED, TimelineEntry.Kind.RECOVERED,
+            TimelineEntry.Kind.REFUSED, TimelineEntry.Kind.SHARED_INFRASTRUCTURE, TimelineEntry.Kind.STORM_STARTED,
+            TimelineEntry.Kind.STORM_ENDED, TimelineEntry.Kind.ESCALATED);
+
+    private record Simulation(String file, String expectation, Predicate<Timeline> check) {
     }
 
     private static AgentConfig config(FenceAgentProvider fake, String plug) {
