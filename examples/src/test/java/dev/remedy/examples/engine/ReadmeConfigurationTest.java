@@ -3,6 +3,9 @@ package dev.remedy.examples.engine;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.remedy.core.flow.FenceStep;
+import dev.remedy.core.policy.Policy;
+import dev.remedy.core.policy.PolicyLoader;
+import dev.remedy.core.policy.Remedy;
 import dev.remedy.core.topology.FenceConfiguration;
 import dev.remedy.core.topology.FenceConfigurationLoader;
 import dev.remedy.core.topology.ResolvedMethod;
@@ -44,8 +47,24 @@ class ReadmeConfigurationTest {
         assertThat(Files.readString(readme, StandardCharsets.UTF_8)).contains(fixture());
     }
 
+    @Test
+    @DisplayName("the README's policy loads, and the README shows exactly it")
+    void readmePolicyLoads() throws IOException {
+        String yaml = fixture("/readme-policies.yaml");
+        List<Policy> policies = new PolicyLoader().parse(yaml, "readme-policies.yaml").policies();
+        assertThat(policies).singleElement().satisfies(p -> {
+            assertThat(p.escalation()).extracting(Remedy::name).containsExactly("fence", "reboot");
+            assertThat(p.storm().failureDomainLabel()).contains("rack");
+        });
+        assertThat(Files.readString(Path.of("..", "README.md"), StandardCharsets.UTF_8)).contains(yaml);
+    }
+
     private static String fixture() throws IOException {
-        try (InputStream in = ReadmeConfigurationTest.class.getResourceAsStream("/readme-fence.yaml")) {
+        return fixture("/readme-fence.yaml");
+    }
+
+    private static String fixture(String name) throws IOException {
+        try (InputStream in = ReadmeConfigurationTest.class.getResourceAsStream(name)) {
             return new String(in.readAllBytes(), StandardCharsets.UTF_8);
         }
     }
