@@ -88,14 +88,15 @@ public final class PolicyBenchmark {
         PolicyController controller = new PolicyController(List.of(policy), idle, storm, d -> { });
         Instant now = T0.plus(Duration.ofMinutes(6));
         controller.evaluate(nodes, now);
-        int runs = Math.max(20, 2_000_000 / size);
+        for (int i = 0, warmUp = Math.max(100, 20_000_000 / size); i < warmUp; i++) {
+            controller.evaluate(nodes, now);
+        }
+        int runs = Math.max(50, 2_000_000 / size);
         double[] millis = new double[runs];
-        for (int i = 0; i < runs + runs; i++) {
+        for (int i = 0; i < runs; i++) {
             long start = System.nanoTime();
             controller.evaluate(nodes, now);
-            if (i >= runs) {
-                millis[i - runs] = (System.nanoTime() - start) / 1e6;
-            }
+            millis[i] = (System.nanoTime() - start) / 1e6;
         }
         Arrays.sort(millis);
         return millis[runs / 2];
