@@ -39,7 +39,9 @@ public final class PolicyController {
     private final Map<String, Remediation> active = new HashMap<>();
     private final Map<String, String> lastHeld = new HashMap<>();
     /** Since when each node has shown some unhealthy condition without a break (episodes survive flips). */
-    private final Map<String, Instant> episodes = new HashMap<>();
+    private Map<String, Instant> episodes = new HashMap<>();
+    /** The episodes seen by the running evaluation; replaces {@link #episodes} at its end. */
+    private Map<String, Instant> nextEpisodes = new HashMap<>();
     /** Per-policy working lists, reused by every evaluation (a fleet of 100,000 nodes would churn megabytes). */
     private final List<Pool> pools;
 
@@ -62,6 +64,7 @@ public final class PolicyController {
         for (Pool pool : pools) {
             pool.reset(now, nodes.size());
         }
+        nextEpisodes.clear();
         // One pass over the nodes: each node object is read once, which matters at 100,000 nodes.
         for (NodeStatus node : nodes) {
             Remediation remediation = active.get(node.name());
@@ -70,10 +73,13 @@ public final class PolicyController {
                     boolean sick = unhealthyAt(pool.policy, pool.thresholds, node)
                             || flippingSince(pool.policy, node, pool.longest);
                     pool.add(node, sick, remediation, NodeView.of(node, pool.domainLabel, sick, remediation != null,
-                            disconnected(node), priority(node)));
+                            disconnected(node), pool.usesPriority ? priority(node) : 0));
                 }
             }
         }
+        Map<String, Instant> finished = episodes;
+        episodes = nextEpisodes;
+        nextEpisodes = finished;
         for (Pool pool : pools) {
             PoolView view = PoolView.ofDistinct(List.copyOf(pool.views));
             gate.observe(pool.policy, view, now);
@@ -216,12 +222,14 @@ public final class PolicyController {
             }
         }
         if (earliest == null) {
-            if (!episodes.isEmpty()) {
-                episodes.remove(node.name());
-            }
             return false;
         }
-        Instant since = episodes.merge(node.name(), earliest, (a, b) -> a.isBefore(b) ? a : b);
+        Instant known = nextEpisodes.get(node.name());
+        if (known == null) {
+            known = episodes.get(node.name());
+        }
+        Instant since = known != null && known.isBefore(earliest) ? known : earliest;
+        nextEpisodes.put(node.name(), since);
         return !since.isAfter(threshold);
     }
 
@@ -277,6 +285,8 @@ public final class PolicyController {
     private static final class Pool {
         private final Policy policy;
         private final Optional<String> domainLabel;
+        /** Node priorities only matter when a priority delay is configured. */
+        private final boolean usesPriority;
         private final List<NodeStatus> nodes = new ArrayList<>();
         private final java.util.BitSet sick = new java.util.BitSet();
         private final List<Remediation> remediations = new ArrayList<>();
@@ -287,6 +297,7 @@ public final class PolicyController {
         Pool(Policy policy) {
             this.policy = policy;
             this.domainLabel = policy.storm().failureDomainLabel();
+            this.usesPriority = !policy.storm().priorityDelay().isZero();
         }
 
         void reset(Instant now, int expected) {
