@@ -10,6 +10,7 @@ import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.function.Function;
 import java.util.Locale;
 import java.util.Objects;
 import java.util.regex.Matcher;
@@ -76,6 +77,29 @@ public final class ConfigDocuments {
         Objects.requireNonNull(text, "text");
         Objects.requireNonNull(sourceName, "sourceName");
         return parse(mapperFor(sourceName), text);
+    }
+
+    /**
+     * {@link #read(Path)}, with a document that cannot be read or parsed turned into the caller's own exception.
+     */
+    public static ConfigNode read(Path file, Function<DocumentException, ? extends RuntimeException> refuse) {
+        try {
+            return read(file);
+        } catch (DocumentException e) {
+            throw refuse.apply(e);
+        }
+    }
+
+    /**
+     * {@link #parse(String, String)}, with a document that cannot be parsed turned into the caller's own exception.
+     */
+    public static ConfigNode parse(String text, String sourceName,
+                                   Function<DocumentException, ? extends RuntimeException> refuse) {
+        try {
+            return parse(text, sourceName);
+        } catch (DocumentException e) {
+            throw refuse.apply(e);
+        }
     }
 
     /**

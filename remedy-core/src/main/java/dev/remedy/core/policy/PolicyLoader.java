@@ -70,12 +70,7 @@ public final class PolicyLoader {
     public PolicySet load(Path file) {
         Objects.requireNonNull(file, "file");
         String source = file.toString();
-        ConfigNode root;
-        try {
-            root = ConfigDocuments.read(file);
-        } catch (DocumentException e) {
-            throw refused(source, e);
-        }
+        ConfigNode root = ConfigDocuments.read(file, e -> refused(source, e));
         return read(root, source);
     }
 
@@ -87,12 +82,7 @@ public final class PolicyLoader {
     public PolicySet parse(String text, String sourceName) {
         Objects.requireNonNull(text, "text");
         Objects.requireNonNull(sourceName, "sourceName");
-        ConfigNode root;
-        try {
-            root = ConfigDocuments.parse(text, sourceName);
-        } catch (DocumentException e) {
-            throw refused(sourceName, e);
-        }
+        ConfigNode root = ConfigDocuments.parse(text, sourceName, e -> refused(sourceName, e));
         return read(root, sourceName);
     }
 

@@ -35,12 +35,7 @@ public final class FenceConfigurationLoader {
         Objects.requireNonNull(file, "file");
         Objects.requireNonNull(registry, "registry");
         String source = file.toString();
-        ConfigNode root;
-        try {
-            root = ConfigDocuments.read(file);
-        } catch (DocumentException e) {
-            throw refused(source, e);
-        }
+        ConfigNode root = ConfigDocuments.read(file, e -> refused(source, e));
         return new ConfigReader(source, registry).read(root);
     }
 
@@ -53,12 +48,7 @@ public final class FenceConfigurationLoader {
         Objects.requireNonNull(text, "text");
         Objects.requireNonNull(sourceName, "sourceName");
         Objects.requireNonNull(registry, "registry");
-        ConfigNode root;
-        try {
-            root = ConfigDocuments.parse(text, sourceName);
-        } catch (DocumentException e) {
-            throw refused(sourceName, e);
-        }
+        ConfigNode root = ConfigDocuments.parse(text, sourceName, e -> refused(sourceName, e));
         return new ConfigReader(sourceName, registry).read(root);
     }
 

@@ -47,12 +47,7 @@ public final class ScenarioReader {
     public Scenario read(Path file) {
         Objects.requireNonNull(file, "file");
         String source = file.toString();
-        ConfigNode root;
-        try {
-            root = ConfigDocuments.read(file);
-        } catch (DocumentException e) {
-            throw new ScenarioException(List.of(new ConfigurationIssue(source, "", e.getMessage())));
-        }
+        ConfigNode root = ConfigDocuments.read(file, e -> refused(source, e));
         return new Reading(source, defaultName(file)).scenario(root);
     }
 
@@ -64,13 +59,12 @@ public final class ScenarioReader {
     public Scenario parse(String text, String sourceName) {
         Objects.requireNonNull(text, "text");
         Objects.requireNonNull(sourceName, "sourceName");
-        ConfigNode root;
-        try {
-            root = ConfigDocuments.parse(text, sourceName);
-        } catch (DocumentException e) {
-            throw new ScenarioException(List.of(new ConfigurationIssue(sourceName, "", e.getMessage())));
-        }
+        ConfigNode root = ConfigDocuments.parse(text, sourceName, e -> refused(sourceName, e));
         return new Reading(sourceName, defaultName(Path.of(sourceName))).scenario(root);
+    }
+
+    private static ScenarioException refused(String source, DocumentException e) {
+        return new ScenarioException(List.of(new ConfigurationIssue(source, "", e.getMessage())));
     }
 
     private static String defaultName(Path file) {
