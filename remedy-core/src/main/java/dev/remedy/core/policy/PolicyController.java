@@ -94,7 +94,7 @@ public final class PolicyController {
                         lastHeld.remove(node.name());
                     }
                 } else if (remediation.policy() == pool.policy) {
-                    follow(remediation, pool.nodes.get(i), now, decisions);
+                    follow(remediation, pool.nodes.get(i), view, now, decisions);
                 }
             }
         }
@@ -129,7 +129,7 @@ public final class PolicyController {
         Remedy first = policy.escalation().get(0);
         String reason = "unhealthy: " + describeConditions(policy, node);
         runner.start(node.name(), first, reason, gate.raceDelay(node.name(), policy));
-        active.put(node.name(), new Remediation(policy, 0, now, null, false));
+        active.put(node.name(), new Remediation(policy, 0, now, null, false, true));
         decisions.add(new PolicyDecision(now, node.name(), policy.name(), Kind.STARTED, first.name(), reason));
         return true;
     }
@@ -153,12 +153,12 @@ public final class PolicyController {
         }
     }
 
-    private void follow(Remediation r, NodeStatus node, Instant now, List<PolicyDecision> decisions) {
+    private void follow(Remediation r, NodeStatus node, PoolView view, Instant now, List<PolicyDecision> decisions) {
         Policy policy = r.policy();
         if (!showsAnyCondition(policy, node)) {
             Instant healthySince = r.healthySince() != null ? r.healthySince() : now;
             if (!now.isBefore(healthySince.plus(policy.healthyDelay()))) {
-                if (!r.exhausted() && r.remedy() instanceof Remedy.External) {
+                if (!r.exhausted() && r.started() && r.remedy() instanceof Remedy.External) {
                     runner.cancel(node.name(), r.remedy(), "node is healthy");
                 }
                 active.remove(node.name());
@@ -176,6 +176,10 @@ public final class PolicyController {
         if (r.exhausted()) {
             return;
         }
+        if (!r.started()) {
+            escalate(r.policy(), r.rung(), node, view, now, "escalation was held back", decisions);
+            return;
+        }
         RemedyRunner.Progress progress = runner.progress(node.name(), r.remedy());
         boolean timedOut = !now.isBefore(r.rungStarted().plus(r.remedy().timeout()));
         if (progress != RemedyRunner.Progress.FAILED && !timedOut) {
@@ -189,15 +193,33 @@ public final class PolicyController {
         }
         int next = r.rung() + 1;
         if (next < policy.escalation().size()) {
-            Remedy remedy = policy.escalation().get(next);
-            runner.start(node.name(), remedy, why + "; escalating");
-            active.put(node.name(), new Remediation(policy, next, now, null, false));
-            decisions.add(new PolicyDecision(now, node.name(), policy.name(), Kind.ESCALATED, remedy.name(), why));
+            escalate(policy, next, node, view, now, why, decisions);
         } else {
-            active.put(node.name(), new Remediation(policy, r.rung(), r.rungStarted(), null, true));
+            active.put(node.name(), new Remediation(policy, r.rung(), r.rungStarted(), null, true, true));
             decisions.add(new PolicyDecision(now, node.name(), policy.name(), Kind.EXHAUSTED, r.remedy().name(),
                     why + "; no remedy left: the node needs a person"));
         }
+    }
+
+    /**
+     * Starts rung {@code rung}. A fence is a new fence: storm protection is asked first, and while it holds the
+     * escalation back the node waits at that rung, not started, and is asked again at the next evaluation.
+     */
+    private void escalate(Policy policy, int rung, NodeStatus node, PoolView view, Instant now, String why,
+                          List<PolicyDecision> decisions) {
+        Remedy remedy = policy.escalation().get(rung);
+        if (remedy instanceof Remedy.Fence) {
+            Optional<String> held = gate.holdBack(node.name(), policy, view, now);
+            if (held.isPresent()) {
+                active.put(node.name(), new Remediation(policy, rung, now, null, false, false));
+                noteHeld(node, policy, Kind.HELD, held.get(), now, decisions);
+                return;
+            }
+        }
+        lastHeld.remove(node.name());
+        runner.start(node.name(), remedy, why + "; escalating", gate.raceDelay(node.name(), policy));
+        active.put(node.name(), new Remediation(policy, rung, now, null, false, true));
+        decisions.add(new PolicyDecision(now, node.name(), policy.name(), Kind.ESCALATED, remedy.name(), why));
     }
 
     private void noteHeld(NodeStatus node, Policy policy, Kind kind, String reason, Instant now,
@@ -317,14 +339,18 @@ public final class PolicyController {
         }
     }
 
-    /** A node's remediation: the policy, which rung of the ladder and since when, and whether it is healthy now. */
-    private record Remediation(Policy policy, int rung, Instant rungStarted, Instant healthySince, boolean exhausted) {
+    /**
+     * A node's remediation: the policy, which rung of the ladder and since when, whether it is healthy now, whether
+     * the ladder ran out, and whether the rung's remedy started (an escalation to a fence may wait for admission).
+     */
+    private record Remediation(Policy policy, int rung, Instant rungStarted, Instant healthySince, boolean exhausted,
+                               boolean started) {
         Remedy remedy() {
             return policy.escalation().get(rung);
         }
 
         Remediation withHealthySince(Instant since) {
-            return new Remediation(policy, rung, rungStarted, since, exhausted);
+            return new Remediation(policy, rung, rungStarted, since, exhausted, started);
         }
     }
 }

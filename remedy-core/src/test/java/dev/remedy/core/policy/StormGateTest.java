@@ -4,7 +4,6 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.remedy.core.policy.PolicyDecision.Kind;
 import dev.remedy.core.storm.QuorumGuard;
-import dev.remedy.core.storm.StormListener;
 import dev.remedy.core.storm.StormSettings;
 import dev.remedy.core.storm.StormSignal;
 import dev.remedy.core.topology.NodeSelector;
@@ -64,12 +63,42 @@ class StormGateTest {
                 .containsExactly(Kind.STARTED);
     }
 
+    @Test
+    @DisplayName("an escalation to a fence is a new fence: storm protection holds it back until admitted")
+    void escalationToAFenceIsAdmitted() {
+        Policy policy = new Policy("workers", NodeSelector.ALL, NodeRole.WORKER,
+                List.of(new UnhealthyCondition("Ready", "False", Duration.ofMinutes(5))),
+                List.of(new Remedy.External("reboot", Duration.ofMinutes(5), Map.of("kind", "Reboot")),
+                        new Remedy.Fence("fence", Duration.ofMinutes(10))), Policy.DEFAULT_EXCLUSION_LABEL,
+                Duration.ZERO, List.of(), StormSettings.custom().maxUnhealthy("40%").quietPeriod(Duration.ZERO)
+                        .fencesPerWindow(3, Duration.ofHours(1)).build());
+        PolicyController controller = new PolicyController(List.of(policy), runner(),
+                new StormGate(new SplittableRandom(1), QuorumGuard.oneAtATime(), signals::add, T0), d -> { });
+        List<NodeStatus> nodes = nodes(10, 2);
+        controller.evaluate(nodes, T0.plusSeconds(300));
+        assertThat(started).containsExactly("node-0", "node-1");
+        List<PolicyDecision> escalation = controller.evaluate(nodes, T0.plusSeconds(600));
+        assertThat(started).as("three admissions per hour: two starts and one escalation").hasSize(3);
+        assertThat(escalation).extracting(PolicyDecision::kind).contains(Kind.ESCALATED, Kind.HELD);
+        assertThat(escalation).filteredOn(d -> d.kind() == Kind.HELD).singleElement()
+                .satisfies(d -> assertThat(d.reason()).startsWith("held (fence_rate)"));
+        String waiting = escalation.stream().filter(d -> d.kind() == Kind.HELD).findFirst().orElseThrow().node();
+        assertThat(controller.evaluate(nodes, T0.plusSeconds(4200))).filteredOn(d -> d.node().equals(waiting))
+                .extracting(PolicyDecision::kind).containsExactly(Kind.ESCALATED);
+        assertThat(started).hasSize(4);
+    }
+
     private PolicyController controller(StormSettings storm) {
         Policy policy = new Policy("workers", NodeSelector.ALL, NodeRole.WORKER,
                 List.of(new UnhealthyCondition("Ready", "False", Duration.ofMinutes(5))),
                 List.of(new Remedy.Fence("fence", Duration.ofMinutes(10))), Policy.DEFAULT_EXCLUSION_LABEL,
                 Duration.ZERO, List.of(), storm);
-        RemedyRunner runner = new RemedyRunner() {
+        return new PolicyController(List.of(policy), runner(),
+                new StormGate(new SplittableRandom(1), QuorumGuard.oneAtATime(), signals::add, T0), d -> { });
+    }
+
+    private RemedyRunner runner() {
+        return new RemedyRunner() {
             @Override
             public void start(String node, Remedy remedy, String reason) {
                 start(node, remedy, reason, Duration.ZERO);
@@ -90,9 +119,6 @@ class StormGateTest {
             public void cancel(String node, Remedy remedy, String reason) {
             }
         };
-        StormListener listener = signals::add;
-        return new PolicyController(List.of(policy), runner,
-                new StormGate(new SplittableRandom(1), QuorumGuard.oneAtATime(), listener, T0), d -> { });
     }
 
     private static List<NodeStatus> nodes(int total, int unhealthy) {
