@@ -2,6 +2,7 @@ package dev.remedy.core.policy;
 
 import dev.remedy.core.policy.PolicyDecision.Kind;
 import dev.remedy.core.storm.NodeView;
+import dev.remedy.core.storm.PoolTally;
 import dev.remedy.core.storm.PoolView;
 import java.time.Duration;
 import java.time.Instant;
@@ -12,6 +13,8 @@ import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
+import java.util.Comparator;
+import java.util.PriorityQueue;
 import java.util.function.Consumer;
 
 /**
@@ -25,7 +28,11 @@ import java.util.function.Consumer;
  * nor escalates early. A node is in the pool of every policy that covers it (for counting), and is remediated by
  * the first policy, in order, under which it is unhealthy; it has one remediation at a time.
  *
- * <p>Not thread-safe: call {@link #evaluate} from one thread (a reconcile loop). Time is passed in.
+ * <p>Two ways to drive it, not to be mixed on one controller: {@link #evaluate} takes every node at each call (a
+ * reconcile pass, O(n)); {@link #observe} takes the node that changed and {@link #advance} the passing of time
+ * (incremental: the cost is the changed node plus the remediations in progress, for fleets of 100,000 nodes).
+ *
+ * <p>Not thread-safe: call it from one thread (a reconcile loop). Time is passed in.
  */
 public final class PolicyController {
 
@@ -44,6 +51,12 @@ public final class PolicyController {
     private Map<String, Instant> nextEpisodes = new HashMap<>();
     /** Per-policy working lists, reused by every evaluation (a fleet of 100,000 nodes would churn megabytes). */
     private final List<Pool> pools;
+    /** Incremental mode: the latest status of every node observed. */
+    private final Map<String, NodeStatus> fleet = new HashMap<>();
+    /** Incremental mode: each policy's pool, kept up to date node by node. */
+    private final List<PoolTally> tallies;
+    /** Incremental mode: when a node showing a condition becomes unhealthy by its duration. */
+    private final PriorityQueue<Wake> wakes = new PriorityQueue<>(Comparator.comparing(Wake::at));
 
     /** A controller for {@code policies}, running remedies with {@code runner}, admitting through {@code gate}. */
     public PolicyController(List<Policy> policies, RemedyRunner runner, AdmissionGate gate,
@@ -53,6 +66,152 @@ public final class PolicyController {
         this.gate = Objects.requireNonNull(gate, "gate");
         this.listener = Objects.requireNonNull(listener, "listener");
         this.pools = this.policies.stream().map(Pool::new).toList();
+        this.tallies = this.policies.stream().map(p -> new PoolTally()).toList();
+    }
+
+    /**
+     * Incremental evaluation: {@code node} changed (or was seen for the first time). Updates its pools in
+     * O(log n), and decides for this node only: start, follow, hold. Cost does not grow with the fleet, so a
+     * fleet of 100,000 nodes can be evaluated on every observation. Pair with {@link #advance} for the passing
+     * of time; do not mix with {@link #evaluate} on one controller.
+     */
+    public List<PolicyDecision> observe(NodeStatus node, Instant now) {
+        List<PolicyDecision> decisions = new ArrayList<>();
+        fleet.put(node.name(), node);
+        reassess(node, now, decisions);
+        decisions.forEach(listener);
+        return decisions;
+    }
+
+    /** Incremental evaluation: {@code node} is gone from the cluster; it leaves every pool. */
+    public void forget(String node) {
+        fleet.remove(node);
+        tallies.forEach(t -> t.remove(node));
+        episodes.remove(node);
+        lastHeld.remove(node);
+    }
+
+    /**
+     * Incremental evaluation: time passed. Nodes whose condition has now lasted its duration are looked at again,
+     * and every remediation in progress checks its timeout and healthy delay. Cost: the nodes that came due plus
+     * the remediations in progress.
+     */
+    public List<PolicyDecision> advance(Instant now) {
+        List<PolicyDecision> decisions = new ArrayList<>();
+        java.util.Set<String> seen = new java.util.HashSet<>();
+        while (!wakes.isEmpty() && !wakes.peek().at().isAfter(now)) {
+            String name = wakes.poll().node();
+            NodeStatus status = fleet.get(name);
+            if (status != null && seen.add(name)) {
+                reassess(status, now, decisions);
+            }
+        }
+        for (String name : List.copyOf(active.keySet())) {
+            NodeStatus status = fleet.get(name);
+            if (status != null && seen.add(name)) {
+                reassess(status, now, decisions);
+            }
+        }
+        for (int p = 0; p < policies.size(); p++) {
+            gate.observe(policies.get(p), tallies.get(p).view(), now);
+        }
+        decisions.forEach(listener);
+        return decisions;
+    }
+
+    /** Updates the pools of {@code node} and decides for it. */
+    private void reassess(NodeStatus node, Instant now, List<PolicyDecision> decisions) {
+        int candidate = -1;
+        Instant wake = null;
+        Instant earliest = null;
+        for (int p = 0; p < policies.size(); p++) {
+            Policy policy = policies.get(p);
+            if (!policy.covers(node)) {
+                tallies.get(p).remove(node.name());
+                continue;
+            }
+            Instant shown = earliestShown(policy, node);
+            if (shown != null && (earliest == null || shown.isBefore(earliest))) {
+                earliest = shown;
+            }
+            Instant episode = shown == null ? null : min(episodes.get(node.name()), shown);
+            boolean sick = unhealthyAt(policy, thresholds(policy, now), node)
+                    || episode != null && !episode.isAfter(now.minus(longestDuration(policy)));
+            tallies.get(p).put(view(policy, node, sick));
+            if (sick && candidate < 0) {
+                candidate = p;
+            } else if (!sick && episode != null) {
+                wake = min(wake, min(nextUnhealthy(policy, node), episode.plus(longestDuration(policy))));
+            }
+        }
+        if (earliest == null) {
+            episodes.remove(node.name());
+        } else {
+            episodes.put(node.name(), min(episodes.get(node.name()), earliest));
+        }
+        if (wake != null) {
+            wakes.add(new Wake(wake, node.name()));
+        }
+        Remediation remediation = active.get(node.name());
+        if (remediation == null) {
+            if (candidate >= 0 && consider(policies.get(candidate), node, tallies.get(candidate).view(), now,
+                    decisions)) {
+                refresh(node);
+            } else if (candidate < 0) {
+                lastHeld.remove(node.name());
+            }
+        } else {
+            int p = policies.indexOf(remediation.policy());
+            follow(remediation, node, tallies.get(p).view(), now, decisions);
+            if (!active.containsKey(node.name())) {
+                refresh(node);
+            }
+        }
+    }
+
+    /** Updates the remediating flag of {@code node} in every pool it is in. */
+    private void refresh(NodeStatus node) {
+        for (PoolTally tally : tallies) {
+            tally.node(node.name()).ifPresent(v -> tally.put(new NodeView(v.name(), v.controlPlane(), v.unhealthy(),
+                    active.containsKey(node.name()), v.disconnected(), v.failureDomain(), v.priority())));
+        }
+    }
+
+    private NodeView view(Policy policy, NodeStatus node, boolean sick) {
+        return NodeView.of(node, policy.storm().failureDomainLabel(), sick, active.containsKey(node.name()),
+                disconnected(node), policy.storm().priorityDelay().isZero() ? 0 : priority(node));
+    }
+
+    /** The earliest last-transition of the policy's conditions that {@code node} shows, or null. */
+    private static Instant earliestShown(Policy policy, NodeStatus node) {
+        Instant earliest = null;
+        for (UnhealthyCondition condition : policy.conditions()) {
+            NodeCondition shown = node.find(condition.type());
+            if (shown != null && shown.status().equals(condition.status())) {
+                earliest = min(earliest, shown.lastTransition());
+            }
+        }
+        return earliest;
+    }
+
+    /** When {@code node} becomes unhealthy by the first of its shown conditions to last its duration, or null. */
+    private static Instant nextUnhealthy(Policy policy, NodeStatus node) {
+        Instant next = null;
+        for (UnhealthyCondition condition : policy.conditions()) {
+            NodeCondition shown = node.find(condition.type());
+            if (shown != null && shown.status().equals(condition.status())) {
+                next = min(next, shown.lastTransition().plus(condition.duration()));
+            }
+        }
+        return next;
+    }
+
+    private static Instant min(Instant a, Instant b) {
+        return a == null ? b : b == null ? a : a.isBefore(b) ? a : b;
+    }
+
+    /** A node to look at again. */
+    private record Wake(Instant at, String node) {
     }
 
     /**

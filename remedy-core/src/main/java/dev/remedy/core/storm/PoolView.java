@@ -19,7 +19,9 @@ import java.util.Set;
  */
 public final class PoolView {
 
+    /** The nodes, when the view was built from a list; null when built from a {@link PoolTally}. */
     private final List<NodeView> list;
+    private final int total;
     /** By name; built on first lookup when the caller vouched that names are distinct ({@link #ofDistinct}). */
     private volatile Map<String, NodeView> nodes;
     private final Set<String> extraRemediating;
@@ -34,9 +36,10 @@ public final class PoolView {
     private final int atMaxPriority;
     private final Map<String, DomainCounts> domains;
 
-    private PoolView(List<NodeView> list, Map<String, NodeView> nodes, Set<String> extraRemediating, int[] counts,
-                     int maxPriority, int atMaxPriority, Map<String, DomainCounts> domains) {
+    PoolView(List<NodeView> list, Map<String, NodeView> nodes, Set<String> extraRemediating, int[] counts,
+             int maxPriority, int atMaxPriority, Map<String, DomainCounts> domains) {
         this.list = list;
+        this.total = list != null ? list.size() : nodes.size();
         this.nodes = nodes;
         this.extraRemediating = extraRemediating;
         this.healthy = counts[0];
@@ -87,27 +90,14 @@ public final class PoolView {
         int maxPriority = Integer.MIN_VALUE;
         int atMax = 0;
         for (NodeView node : nodes) {
-            boolean healthy = node.healthy();
-            counts[0] += healthy ? 1 : 0;
-            counts[1] += node.unhealthy() ? 1 : 0;
-            counts[2] += node.remediating() ? 1 : 0;
-            counts[3] += node.disconnected() ? 1 : 0;
-            if (node.controlPlane()) {
-                counts[4]++;
-                counts[5] += healthy ? 1 : 0;
-                counts[6] += node.remediating() ? 1 : 0;
-            }
+            count(counts, node, 1);
             if (node.priority() > maxPriority) {
                 maxPriority = node.priority();
                 atMax = 1;
             } else if (node.priority() == maxPriority) {
                 atMax++;
             }
-            if (node.failureDomain().isPresent()) {
-                int[] domain = perDomain.computeIfAbsent(node.failureDomain().get(), d -> new int[2]);
-                domain[0]++;
-                domain[1] += healthy ? 0 : 1;
-            }
+            countDomain(perDomain, node, 1);
         }
         Map<String, DomainCounts> domains = new HashMap<>(Math.max(16, perDomain.size() * 4 / 3 + 1));
         perDomain.forEach((value, c) -> domains.put(value, new DomainCounts(value, c[0], c[1])));
@@ -160,6 +150,29 @@ public final class PoolView {
                 newDomains == domains ? domains : Collections.unmodifiableMap(newDomains));
     }
 
+    /** Adds ({@code sign} 1) or removes (-1) {@code node} in the pool counts; shared with {@link PoolTally}. */
+    static void count(int[] counts, NodeView node, int sign) {
+        boolean healthy = node.healthy();
+        counts[0] += healthy ? sign : 0;
+        counts[1] += node.unhealthy() ? sign : 0;
+        counts[2] += node.remediating() ? sign : 0;
+        counts[3] += node.disconnected() ? sign : 0;
+        if (node.controlPlane()) {
+            counts[4] += sign;
+            counts[5] += healthy ? sign : 0;
+            counts[6] += node.remediating() ? sign : 0;
+        }
+    }
+
+    /** Adds ({@code sign} 1) or removes (-1) {@code node} in the per-domain totals (total, not healthy). */
+    static void countDomain(Map<String, int[]> perDomain, NodeView node, int sign) {
+        if (node.failureDomain().isPresent()) {
+            int[] domain = perDomain.computeIfAbsent(node.failureDomain().get(), d -> new int[2]);
+            domain[0] += sign;
+            domain[1] += node.healthy() ? 0 : sign;
+        }
+    }
+
     private Map<String, NodeView> byName() {
         Map<String, NodeView> index = nodes;
         if (index == null) {
@@ -191,7 +204,7 @@ public final class PoolView {
 
     /** How many nodes the pool has. */
     public int total() {
-        return list.size();
+        return total;
     }
 
     /** Nodes that match no unhealthy condition and have no remediation in progress. */
@@ -201,7 +214,7 @@ public final class PoolView {
 
     /** Nodes that are not {@linkplain #healthy() healthy}: unhealthy, remediating or both. */
     public int notHealthy() {
-        return list.size() - healthy;
+        return total - healthy;
     }
 
     /** Nodes that match an unhealthy condition (remediating or not). */
@@ -250,7 +263,7 @@ public final class PoolView {
      */
     public boolean hasHighestPriority(String name) {
         NodeView node = byName().get(name);
-        return node != null && list.size() > 1 && atMaxPriority == 1 && node.priority() == maxPriority;
+        return node != null && total > 1 && atMaxPriority == 1 && node.priority() == maxPriority;
     }
 
     @Override

@@ -1,0 +1,117 @@
+package dev.remedy.core.policy;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.remedy.core.policy.PolicyDecision.Kind;
+import dev.remedy.core.storm.QuorumGuard;
+import dev.remedy.core.storm.StormSettings;
+import dev.remedy.core.topology.NodeSelector;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.SplittableRandom;
+import org.junit.jupiter.api.DisplayName;
+import org.junit.jupiter.api.Test;
+
+/** The controller's incremental mode: one node per observation, timers for durations. */
+class IncrementalPolicyControllerTest {
+
+    private static final Instant T0 = Instant.parse("2030-01-01T00:00:00Z");
+
+    private final List<String> started = new ArrayList<>();
+    private final List<String> cancelled = new ArrayList<>();
+    private final Map<String, RemedyRunner.Progress> progress = new HashMap<>();
+
+    @Test
+    @DisplayName("a node showing a condition is started by advance once the duration has passed, not before")
+    void durationFromTimer() {
+        PolicyController controller = controller(StormSettings.custom().maxUnhealthy("100%").quietPeriod(Duration.ZERO).build());
+        assertThat(controller.observe(node("w1", "False", T0), T0)).isEmpty();
+        assertThat(controller.advance(T0.plusSeconds(299))).isEmpty();
+        assertThat(controller.advance(T0.plusSeconds(300))).extracting(PolicyDecision::kind)
+                .containsExactly(Kind.STARTED);
+        assertThat(started).containsExactly("w1");
+    }
+
+    @Test
+    @DisplayName("a node flapping between Unknown and False is started after the duration, and keeps its remediation")
+    void flapping() {
+        PolicyController controller = controller(StormSettings.custom().maxUnhealthy("100%").quietPeriod(Duration.ZERO).build());
+        List<PolicyDecision> made = new ArrayList<>();
+        for (int second = 0; second <= 600; second += 20) {
+            String status = (second / 20) % 2 == 0 ? "Unknown" : "False";
+            made.addAll(controller.observe(node("w1", status, T0.plusSeconds(second)), T0.plusSeconds(second)));
+            made.addAll(controller.advance(T0.plusSeconds(second)));
+        }
+        assertThat(made).extracting(PolicyDecision::kind, PolicyDecision::at)
+                .containsExactly(org.assertj.core.groups.Tuple.tuple(Kind.STARTED, T0.plusSeconds(300)));
+        assertThat(started).containsExactly("w1");
+    }
+
+    @Test
+    @DisplayName("storm protection counts the pool kept up to date: once 40% are unhealthy, starts are refused")
+    void stormOverTheTally() {
+        PolicyController controller = controller(StormSettings.custom().maxUnhealthy("40%")
+                .quietPeriod(Duration.ZERO).build());
+        Instant now = T0.plusSeconds(400);
+        for (int i = 0; i < 10; i++) {
+            controller.observe(node("n" + i, "True", T0), now);
+        }
+        List<PolicyDecision> made = new ArrayList<>();
+        for (int i = 0; i < 6; i++) {
+            made.addAll(controller.observe(node("n" + i, "False", T0), now));
+        }
+        assertThat(started).as("4 of 10 may be unhealthy (40%, rounded down)").hasSize(4);
+        assertThat(made).filteredOn(d -> d.kind() == Kind.HELD).hasSize(2)
+                .allSatisfy(d -> assertThat(d.reason()).startsWith("refused (max_unhealthy)"));
+    }
+
+    @Test
+    @DisplayName("advance follows running remediations: a timeout escalates, a healthy node is released after the delay")
+    void followsRemediations() {
+        PolicyController controller = controller(StormSettings.custom().maxUnhealthy("100%").quietPeriod(Duration.ZERO).build());
+        controller.observe(node("w1", "False", T0), T0.plusSeconds(300));
+        assertThat(controller.advance(T0.plusSeconds(900))).extracting(PolicyDecision::kind)
+                .containsExactly(Kind.CANCELLED, Kind.ESCALATED);
+        controller.observe(node("w1", "True", T0.plusSeconds(950)), T0.plusSeconds(950));
+        assertThat(controller.advance(T0.plusSeconds(1010))).extracting(PolicyDecision::kind)
+                .containsExactly(Kind.RECOVERED);
+        assertThat(controller.remediating()).isZero();
+        controller.forget("w1");
+        assertThat(controller.advance(T0.plusSeconds(2000))).isEmpty();
+    }
+
+    private PolicyController controller(StormSettings storm) {
+        Policy policy = new Policy("workers", NodeSelector.ALL, NodeRole.WORKER,
+                List.of(new UnhealthyCondition("Ready", "False", Duration.ofMinutes(5)),
+                        new UnhealthyCondition("Ready", "Unknown", Duration.ofMinutes(5))),
+                List.of(new Remedy.External("reboot", Duration.ofMinutes(10), Map.of("kind", "Reboot")),
+                        new Remedy.Fence("fence", Duration.ofMinutes(10))),
+                Policy.DEFAULT_EXCLUSION_LABEL, Duration.ofMinutes(1), List.of(), storm);
+        RemedyRunner runner = new RemedyRunner() {
+            @Override
+            public void start(String node, Remedy remedy, String reason) {
+                started.add(node);
+            }
+
+            @Override
+            public Progress progress(String node, Remedy remedy) {
+                return progress.getOrDefault(node, Progress.RUNNING);
+            }
+
+            @Override
+            public void cancel(String node, Remedy remedy, String reason) {
+                cancelled.add(node);
+            }
+        };
+        return new PolicyController(List.of(policy), runner,
+                new StormGate(new SplittableRandom(3), QuorumGuard.oneAtATime(), s -> { }, T0), d -> { });
+    }
+
+    private static NodeStatus node(String name, String ready, Instant since) {
+        return new NodeStatus(name, Map.of(), List.of(new NodeCondition("Ready", ready, since)));
+    }
+}
