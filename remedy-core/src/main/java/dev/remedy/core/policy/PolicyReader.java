@@ -34,7 +34,7 @@ final class PolicyReader {
     private static final List<String> STORM_KEYS = List.of("minHealthy", "maxUnhealthy", "stormCooldown",
             "maxConcurrent", "oneControlPlaneAtATime", "fencesPerWindow", "podDeletionsPerWindow",
             "failureDomainLabel", "maxDomainShare", "domainMinUnhealthy", "domainShareBasis", "maxDisconnectedShare",
-            "quietPeriod", "raceDelay");
+            "quietPeriod", "raceDelay", "nodeCooldown", "unhealthyRange");
     private static final List<String> RATE_KEYS = List.of("count", "window");
     private static final List<String> RACE_KEYS = List.of("base", "randomMax", "priority");
     private static final List<String> ROLES = List.of("worker", "control-plane");
@@ -329,6 +329,8 @@ final class PolicyReader {
         setting.basis("domainShareBasis", builder::domainShareBasis);
         setting.share("maxDisconnectedShare", builder::maxDisconnectedShare);
         setting.duration("quietPeriod", builder::quietPeriod);
+        setting.duration("nodeCooldown", builder::nodeCooldown);
+        setting.threshold("unhealthyRange", builder::unhealthyRange);
         setting.raceDelay(builder);
         if (!valid[0]) {
             return Optional.empty();

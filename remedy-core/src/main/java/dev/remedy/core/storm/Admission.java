@@ -33,6 +33,10 @@ public sealed interface Admission {
         QUORUM_GUARD("quorumGuard"),
         /** The window's fences are used up. */
         FENCE_RATE("fencesPerWindow"),
+        /** The node was admitted less than nodeCooldown ago. */
+        NODE_COOLDOWN("nodeCooldown"),
+        /** The number of nodes not healthy is outside unhealthyRange. */
+        UNHEALTHY_RANGE("unhealthyRange"),
         /** The window's pod deletions are used up. */
         POD_DELETION_RATE("podDeletionsPerWindow"),
         /** The node's failure domain holds a suspicious concentration of unhealthy nodes. */

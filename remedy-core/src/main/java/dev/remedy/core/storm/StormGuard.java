@@ -8,9 +8,11 @@ import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Collections;
+import java.util.HashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Locale;
+import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
 import java.util.Set;
@@ -50,6 +52,8 @@ public final class StormGuard {
     private final SlidingWindow fences;
     private final SlidingWindow podDeletions;
     private final Set<String> inFlight = new LinkedHashSet<>();
+    /** When each node was last admitted, while its nodeCooldown runs (pruned on every admission). */
+    private final Map<String, Instant> lastAdmitted = new HashMap<>();
     private final TreeMap<String, String> suspected = new TreeMap<>();
     private Instant startedAt;
     private boolean storm;
@@ -211,6 +215,10 @@ public final class StormGuard {
 
     private void recordFenceLocked(String node, Instant now) {
         inFlight.add(node);
+        if (!settings.nodeCooldown().isZero()) {
+            lastAdmitted.values().removeIf(at -> !now.isBefore(at.plus(settings.nodeCooldown())));
+            lastAdmitted.put(node, now);
+        }
         if (fences != null) {
             fences.record(1, now);
         }
@@ -307,6 +315,11 @@ public final class StormGuard {
         if (breach.isPresent()) {
             return new Refused(thresholdReason(), breach.get());
         }
+        Optional<UnhealthyRange> range = settings.unhealthyRange().filter(r -> !r.allows(view.notHealthy()));
+        if (range.isPresent()) {
+            return new Refused(Reason.UNHEALTHY_RANGE, view.notHealthy() + " of " + view.total()
+                    + " nodes not healthy is outside unhealthyRange " + range.get());
+        }
         if (storm) {
             Instant end = withinSince.plus(settings.stormCooldown());
             return new Held(Reason.STORM_COOLDOWN, "pool back within " + thresholdText() + " since " + withinSince
@@ -328,6 +341,12 @@ public final class StormGuard {
                 return new Refused(Reason.QUORUM_GUARD, "quorum guard vetoed fencing control-plane node "
                         + node.name() + ": " + veto.get());
             }
+        }
+        Instant last = lastAdmitted.get(node.name());
+        if (last != null && now.isBefore(last.plus(settings.nodeCooldown()))) {
+            Instant end = last.plus(settings.nodeCooldown());
+            return new Held(Reason.NODE_COOLDOWN, "node " + node.name() + " was admitted at " + last
+                    + "; nodeCooldown " + settings.nodeCooldown() + " lasts until " + end, Optional.of(end));
         }
         if (fences != null && fences.available(now) == 0) {
             return new Held(Reason.FENCE_RATE, fences.used(now) + " fences in the last " + fences.limit().window()

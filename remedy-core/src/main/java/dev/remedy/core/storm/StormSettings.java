@@ -25,13 +25,16 @@ import java.util.Optional;
  * @param raceDelayBase          fixed fence-race delay of every admission
  * @param raceDelayRandomMax     largest random extra fence-race delay (uniform in 0..max)
  * @param priorityDelay          extra delay when the node has the highest priority of the pool
+ * @param nodeCooldown           quiet time between two admissions of the same node (oVirt keeps 180 s); zero for none
+ * @param unhealthyRange         Cluster API's unhealthyRange: remediate only while the not-healthy count is within it
  */
 public record StormSettings(Optional<Threshold> minHealthy, Optional<Threshold> maxUnhealthy,
                             Duration stormCooldown, int maxConcurrent, boolean oneControlPlaneAtATime,
                             Optional<RateLimit> fencesPerWindow, Optional<RateLimit> podDeletionsPerWindow,
                             Optional<String> failureDomainLabel, double maxDomainShare, int domainMinUnhealthy,
                             DomainShareBasis domainShareBasis, double maxDisconnectedShare, Duration quietPeriod,
-                            Duration raceDelayBase, Duration raceDelayRandomMax, Duration priorityDelay) {
+                            Duration raceDelayBase, Duration raceDelayRandomMax, Duration priorityDelay,
+                            Duration nodeCooldown, Optional<UnhealthyRange> unhealthyRange) {
 
     /** Default minHealthy: 51 % (medik8s default), so a pool losing half its nodes stops remediating. */
     public static final Threshold DEFAULT_MIN_HEALTHY = Threshold.percent(51);
@@ -91,6 +94,8 @@ public record StormSettings(Optional<Threshold> minHealthy, Optional<Threshold> 
         checkRaceDelay("raceDelayBase", raceDelayBase);
         checkRaceDelay("raceDelayRandomMax", raceDelayRandomMax);
         checkRaceDelay("priorityDelay", priorityDelay);
+        nonNegative("nodeCooldown", nodeCooldown);
+        Objects.requireNonNull(unhealthyRange, "unhealthyRange");
     }
 
     /** The defaults (see the {@code DEFAULT_*} constants; no failure-domain label, no race delays). */
@@ -163,6 +168,8 @@ public record StormSettings(Optional<Threshold> minHealthy, Optional<Threshold> 
         private DomainShareBasis domainShareBasis = DomainShareBasis.OF_DOMAIN_NODES;
         private double maxDisconnectedShare = DEFAULT_MAX_DISCONNECTED_SHARE;
         private Duration quietPeriod = DEFAULT_QUIET_PERIOD;
+        private Duration nodeCooldown = Duration.ZERO;
+        private UnhealthyRange unhealthyRange;
         private Duration raceDelayBase = Duration.ZERO;
         private Duration raceDelayRandomMax = Duration.ZERO;
         private Duration priorityDelay = Duration.ZERO;
@@ -306,13 +313,31 @@ public record StormSettings(Optional<Threshold> minHealthy, Optional<Threshold> 
             return this;
         }
 
+        /** Quiet time between two admissions of the same node (oVirt: 180 s between operations on one host). */
+        public Builder nodeCooldown(Duration value) {
+            this.nodeCooldown = nonNegative("nodeCooldown", value);
+            return this;
+        }
+
+        /** Cluster API's unhealthyRange, e.g. {@code "[3-5]"}: remediate only within it. */
+        public Builder unhealthyRange(String value) {
+            Objects.requireNonNull(value, "unhealthyRange");
+            try {
+                this.unhealthyRange = UnhealthyRange.parse(value);
+            } catch (IllegalArgumentException e) {
+                throw new IllegalArgumentException("unhealthyRange: " + e.getMessage(), e);
+            }
+            return this;
+        }
+
         /** The settings. */
         public StormSettings build() {
             return new StormSettings(Optional.ofNullable(minHealthy), Optional.ofNullable(maxUnhealthy),
                     stormCooldown, maxConcurrent, oneControlPlaneAtATime, Optional.ofNullable(fencesPerWindow),
                     Optional.ofNullable(podDeletionsPerWindow), Optional.ofNullable(failureDomainLabel),
                     maxDomainShare, domainMinUnhealthy, domainShareBasis, maxDisconnectedShare, quietPeriod,
-                    raceDelayBase, raceDelayRandomMax, priorityDelay);
+                    raceDelayBase, raceDelayRandomMax, priorityDelay, nodeCooldown,
+                    Optional.ofNullable(unhealthyRange));
         }
 
         private static Threshold parse(String property, String value) {

@@ -59,7 +59,8 @@ class StormSettingsTest {
         StormSettings valid = StormSettings.ofDefaults();
         assertThatThrownBy(() -> new StormSettings(Optional.of(Threshold.nodes(3)), Optional.of(Threshold.nodes(2)),
                 valid.stormCooldown(), 1, true, Optional.empty(), Optional.empty(), Optional.empty(), 0.5, 1,
-                valid.domainShareBasis(), 0.5, Duration.ZERO, Duration.ZERO, Duration.ZERO, Duration.ZERO))
+                valid.domainShareBasis(), 0.5, Duration.ZERO, Duration.ZERO, Duration.ZERO, Duration.ZERO,
+                Duration.ZERO, Optional.empty()))
                 .hasMessageContaining("minHealthy=3").hasMessageContaining("maxUnhealthy=2");
     }
 
