@@ -37,4 +37,34 @@ public interface AdmissionGate {
     /** Sees the pool of {@code policy} at each evaluation (storms start and end even when nobody asks). */
     default void observe(Policy policy, PoolView pool, Instant now) {
     }
+
+    /**
+     * This gate and {@code next}: a start is admitted only if both admit it, and the race delay is this gate's.
+     * {@code next} is asked first, so that a gate which records what it admits (storm protection counts fences)
+     * records only starts that will happen.
+     * The way to add checks of your own, such as oVirt's "the host still renews its storage lease, so it is alive":
+     * {@code new StormGate(...).and((node, policy, pool, now) -> leases.renewedRecently(node) ? Optional.of("still
+     * renews its storage lease") : Optional.empty())}.
+     */
+    default AdmissionGate and(AdmissionGate next) {
+        AdmissionGate first = this;
+        return new AdmissionGate() {
+            @Override
+            public Optional<String> holdBack(String node, Policy policy, PoolView pool, Instant now) {
+                Optional<String> held = next.holdBack(node, policy, pool, now);
+                return held.isPresent() ? held : first.holdBack(node, policy, pool, now);
+            }
+
+            @Override
+            public Duration raceDelay(String node, Policy policy) {
+                return first.raceDelay(node, policy);
+            }
+
+            @Override
+            public void observe(Policy policy, PoolView pool, Instant now) {
+                first.observe(policy, pool, now);
+                next.observe(policy, pool, now);
+            }
+        };
+    }
 }

@@ -12,6 +12,7 @@ import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.SplittableRandom;
 import java.util.stream.IntStream;
 import org.junit.jupiter.api.DisplayName;
@@ -86,6 +87,26 @@ class StormGateTest {
         assertThat(controller.evaluate(nodes, T0.plusSeconds(4200))).filteredOn(d -> d.node().equals(waiting))
                 .extracting(PolicyDecision::kind).containsExactly(Kind.ESCALATED);
         assertThat(started).hasSize(4);
+    }
+
+    @Test
+    @DisplayName("a check of one's own (a node still renewing its storage lease) is composed with storm protection")
+    void composedCheck() {
+        Policy policy = new Policy("workers", NodeSelector.ALL, NodeRole.WORKER,
+                List.of(new UnhealthyCondition("Ready", "False", Duration.ofMinutes(5))),
+                List.of(new Remedy.Fence("fence", Duration.ofMinutes(10))), Policy.DEFAULT_EXCLUSION_LABEL,
+                Duration.ZERO, List.of(), StormSettings.custom().maxUnhealthy("40%").quietPeriod(Duration.ZERO).build());
+        AdmissionGate leaseCheck = (node, p, pool, now) -> node.equals("node-0")
+                ? Optional.of("node-0 still renews its storage lease") : Optional.empty();
+        PolicyController controller = new PolicyController(List.of(policy), runner(),
+                new StormGate(new SplittableRandom(1), QuorumGuard.oneAtATime(), signals::add, T0).and(leaseCheck),
+                d -> { });
+        List<PolicyDecision> made = controller.evaluate(nodes(10, 2), T0.plusSeconds(400));
+        assertThat(made).extracting(PolicyDecision::node, PolicyDecision::kind).containsExactly(
+                org.assertj.core.groups.Tuple.tuple("node-0", Kind.HELD),
+                org.assertj.core.groups.Tuple.tuple("node-1", Kind.STARTED));
+        assertThat(made.get(0).reason()).contains("storage lease");
+        assertThat(started).containsExactly("node-1");
     }
 
     private PolicyController controller(StormSettings storm) {
