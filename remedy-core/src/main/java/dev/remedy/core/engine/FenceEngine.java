@@ -70,6 +70,8 @@ public final class FenceEngine implements AutoCloseable {
     private final EventBus bus = new EventBus();
     private final FencingHistory history;
     private final Map<String, NodeFence> records = new ConcurrentHashMap<>();
+    /** The last plan problem reported per node: a missing plan is reported once, not at every tick. */
+    private final Map<String, String> planProblems = new ConcurrentHashMap<>();
     /** Striped locks: a node's transitions are serialized without a lock object per node ever seen. */
     private final Object[] locks = new Object[LOCK_STRIPES];
 
@@ -234,24 +236,28 @@ public final class FenceEngine implements AutoCloseable {
                 return;
             }
             Optional<NodePlan> plan;
+            String problem;
             try {
                 plan = plans.plan(node);
+                problem = plan.isPresent() ? null : "no fence plan covers node " + node
+                        + "; add a topology for it to the fence configuration";
             } catch (RuntimeException e) {
-                bus.publish(new FenceEvent.Refused(node, time.instant(), "the fence plan of node " + node
-                        + " cannot be built: " + e.getMessage()));
-                return;
+                plan = Optional.empty();
+                problem = "the fence plan of node " + node + " cannot be built: " + e.getMessage();
             }
             if (plan.isEmpty()) {
-                bus.publish(new FenceEvent.Refused(node, time.instant(), "no fence plan covers node " + node
-                        + "; add a topology for it to the fence configuration"));
-                return;
+                boolean reported = problem.equals(planProblems.put(node, problem));
+                effects = List.of();
+                events = reported ? List.of() : List.of(new FenceEvent.Refused(node, time.instant(), problem));
+            } else {
+                planProblems.remove(node);
+                Transition t = flow.apply(current, plan.get(), observation, time.instant());
+                if (!t.record().equals(current)) {
+                    records.put(node, store.save(t.record()));
+                }
+                effects = t.effects();
+                events = t.events();
             }
-            Transition t = flow.apply(current, plan.get(), observation, time.instant());
-            if (!t.record().equals(current)) {
-                records.put(node, store.save(t.record()));
-            }
-            effects = t.effects();
-            events = t.events();
         }
         events.forEach(bus::publish);
         for (Effect effect : effects) {

@@ -151,6 +151,23 @@ class FenceEngineTest {
     }
 
     @Test
+    @DisplayName("a node without a fence plan is reported once, not at every reconcile pass")
+    void missingPlanReportedOnce() {
+        FenceEngine engine = FenceEngine.builder().store(store).cluster(cluster)
+                .agents(FenceAgentRegistry.of(new FakeFenceAgentProvider())).plans(n -> Optional.empty())
+                .time(time).executor(Runnable::run).listener(events::add).build();
+        engine.start();
+        engine.decide(node, "NotReady");
+        for (int i = 0; i < 5; i++) {
+            time.advance(Duration.ofSeconds(30));
+            engine.tick();
+        }
+        assertThat(events).filteredOn(FenceEvent.Refused.class::isInstance).singleElement()
+                .satisfies(e -> assertThat(((FenceEvent.Refused) e).reason()).contains("no fence plan covers node"));
+        assertThat(cluster.log()).isEmpty();
+    }
+
+    @Test
     @DisplayName("a listener that throws changes nothing")
     void throwingListenerIsIsolated() {
         FenceEngine engine = engineWith(event -> {
