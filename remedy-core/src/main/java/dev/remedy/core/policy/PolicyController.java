@@ -394,22 +394,12 @@ public final class PolicyController {
      * {@code Ready=False} resets each condition's transition time but is unhealthy all the same.
      */
     private boolean flippingSince(Policy policy, NodeStatus node, Instant threshold) {
-        Instant earliest = null;
-        for (UnhealthyCondition condition : policy.conditions()) {
-            NodeCondition shown = node.find(condition.type());
-            if (shown != null && shown.status().equals(condition.status())
-                    && (earliest == null || shown.lastTransition().isBefore(earliest))) {
-                earliest = shown.lastTransition();
-            }
-        }
+        Instant earliest = earliestShown(policy, node);
         if (earliest == null) {
             return false;
         }
         Instant known = nextEpisodes.get(node.name());
-        if (known == null) {
-            known = episodes.get(node.name());
-        }
-        Instant since = known != null && known.isBefore(earliest) ? known : earliest;
+        Instant since = min(known != null ? known : episodes.get(node.name()), earliest);
         nextEpisodes.put(node.name(), since);
         return !since.isAfter(threshold);
     }
