@@ -1,5 +1,9 @@
 package dev.remedy.spi;
 
+import java.util.concurrent.CancellationException;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.Executor;
+
 /**
  * Performs fence actions against one configured target (a BMC, a PDU outlet, a switch port, a cluster node).
  * Created by {@link FenceAgentProvider#create}.
@@ -25,6 +29,32 @@ public interface FenceAgent extends AutoCloseable {
      * @throws InterruptedException if the thread is interrupted; the action stops as soon as it can
      */
     FenceOutcome execute(FenceRequest request, FenceContext context) throws InterruptedException;
+
+    /**
+     * Performs {@code request} without blocking the caller, with the same contract as {@link #execute}. The
+     * default runs {@link #execute} on {@code executor}; an agent with non-blocking I/O (one UDP selector, an
+     * asynchronous HTTP client) overrides it so that many actions in flight need few threads. Cancelling the
+     * future stops the action as soon as it can (the default interrupts nothing: it cannot reach the thread).
+     *
+     * @param executor runs blocking work; agents with their own I/O threads may ignore it
+     * @return the outcome; an action interrupted on the executor's thread fails the future with
+     *     {@link java.util.concurrent.CancellationException}
+     */
+    default CompletableFuture<FenceOutcome> executeAsync(FenceRequest request, FenceContext context,
+            Executor executor) {
+        CompletableFuture<FenceOutcome> result = new CompletableFuture<>();
+        executor.execute(() -> {
+            try {
+                result.complete(execute(request, context));
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                result.completeExceptionally(new CancellationException(request.action() + " was interrupted"));
+            } catch (RuntimeException | Error e) {
+                result.completeExceptionally(e);
+            }
+        });
+        return result;
+    }
 
     /**
      * Checks that the device is reachable and accepts the credentials, without changing power. The default

@@ -85,6 +85,40 @@ public record LanplusPacket(SessionHeader header, byte[] payload) {
         return new LanplusPacket(header, payload);
     }
 
+    /**
+     * The remote console's session id a received RMCP+ datagram belongs to: the session header's id, or for the
+     * Open Session Response and RAKP 2 and 4 (sent before the session exists, with id 0 in the header) the id in
+     * their body. Returns 0 for anything else, including setup replies too short to carry the id.
+     */
+    public static int consoleSessionId(byte[] datagram, int length) {
+        int header = Rmcp.LENGTH;
+        if (length < header + SessionHeader.LENGTH || (datagram[header] & 0xFF) != SessionHeader.AUTH_TYPE_RMCP_PLUS) {
+            return 0;
+        }
+        int sessionId = SessionHeader.readLe32(datagram, header + 2);
+        if (sessionId != 0) {
+            return sessionId;
+        }
+        int idOffset = header + SessionHeader.LENGTH + 4;
+        return isSetupReply(datagram, length) && length >= idOffset + 4 ? SessionHeader.readLe32(datagram, idOffset)
+                : 0;
+    }
+
+    /**
+     * Whether a received datagram is an Open Session Response, RAKP 2 or RAKP 4: the replies a BMC sends before
+     * a session exists, which (when they report an error) may be too short to carry the console session id.
+     */
+    public static boolean isSetupReply(byte[] datagram, int length) {
+        int header = Rmcp.LENGTH;
+        if (length < header + SessionHeader.LENGTH || (datagram[header] & 0xFF) != SessionHeader.AUTH_TYPE_RMCP_PLUS
+                || SessionHeader.readLe32(datagram, header + 2) != 0) {
+            return false;
+        }
+        int type = datagram[header + 1] & 0x3F;
+        return type == PayloadType.OPEN_SESSION_RESPONSE.code() || type == PayloadType.RAKP_2.code()
+                || type == PayloadType.RAKP_4.code();
+    }
+
     /** The payload read as an IPMI message. */
     public IpmiMessage ipmiMessage() {
         if (header.payloadType() != PayloadType.IPMI_MESSAGE) {

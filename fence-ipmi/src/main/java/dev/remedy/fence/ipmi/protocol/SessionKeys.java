@@ -51,9 +51,27 @@ public final class SessionKeys {
      * @throws IllegalArgumentException if the suite has no authentication or a key is longer than 20 bytes
      */
     public static SessionKeys derive(CipherSuite suite, Secret password, Secret bmcKey, RakpExchange exchange) {
+        if (bmcKey == null || bmcKey.blank()) {
+            return derive(suite, password, (byte[]) null, exchange);
+        }
+        byte[] kg = bmcKey.revealBytes();
+        try {
+            return derive(suite, password, kg, exchange);
+        } finally {
+            Arrays.fill(kg, (byte) 0);
+        }
+    }
+
+    /**
+     * Derives SIK, K1 and K2 with a BMC key given as raw bytes (as {@code hexadecimal_kg} decodes to).
+     *
+     * @param bmcKey KG, at most 20 bytes, or {@code null} or empty to use the password
+     * @throws IllegalArgumentException if the suite has no authentication or a key is longer than 20 bytes
+     */
+    public static SessionKeys derive(CipherSuite suite, Secret password, byte[] bmcKey, RakpExchange exchange) {
         String hmac = hmacOf(suite);
         Objects.requireNonNull(exchange, "exchange");
-        byte[] kg = bmcKey == null || bmcKey.blank() ? paddedKey(password, "password") : paddedKey(bmcKey, "BMC key");
+        byte[] kg = bmcKey == null || bmcKey.length == 0 ? paddedKey(password, "password") : padded(bmcKey);
         try {
             byte[] sik = Crypto.hmac(hmac, kg, exchange.rm(), exchange.rc(), exchange.roleAndUser());
             int length = suite.authentication().macLength();
@@ -177,6 +195,14 @@ public final class SessionKeys {
                     + " has no RAKP authentication and no keys: use cipher suite 3 or 17");
         }
         return suite.authentication().jcaName();
+    }
+
+    private static byte[] padded(byte[] key) {
+        if (key.length > MAX_KEY_LENGTH) {
+            throw new IllegalArgumentException("the BMC key is longer than " + MAX_KEY_LENGTH
+                    + " bytes, the IPMI v2.0 limit: give at most 40 hexadecimal digits");
+        }
+        return Arrays.copyOf(key, MAX_KEY_LENGTH);
     }
 
     /** The secret's bytes zero-padded to 20; the caller clears the result. */

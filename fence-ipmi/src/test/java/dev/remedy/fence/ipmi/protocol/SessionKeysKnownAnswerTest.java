@@ -50,7 +50,7 @@ class SessionKeysKnownAnswerTest {
     }
 
     static SessionKeys keys() {
-        return SessionKeys.derive(CipherSuite.SUITE_3, PASSWORD, null, exchange());
+        return SessionKeys.derive(CipherSuite.SUITE_3, PASSWORD, (Secret) null, exchange());
     }
 
     @Test

@@ -43,7 +43,7 @@ class SessionKeysTest {
     @Test
     @DisplayName("suite 17 derives 32-byte SIK, K1 and K2 with HMAC-SHA256 and a 16-byte RAKP 4 value")
     void suite17() {
-        SessionKeys keys = SessionKeys.derive(CipherSuite.SUITE_17, Secret.of(PASSWORD), null, EXCHANGE);
+        SessionKeys keys = SessionKeys.derive(CipherSuite.SUITE_17, Secret.of(PASSWORD), (Secret) null, EXCHANGE);
         byte[] sik = Crypto.hmac("HmacSHA256", key20(PASSWORD), concat(RM, RC, ROLE_USER));
         assertThat(keys.sik()).isEqualTo(sik);
         assertThat(keys.k1()).isEqualTo(Crypto.hmac("HmacSHA256", sik, repeat(1, 32)));
@@ -70,7 +70,7 @@ class SessionKeysTest {
     void bmcKey() {
         Secret kg = Secret.of("bmc-key-0123");
         SessionKeys withKg = SessionKeys.derive(CipherSuite.SUITE_3, Secret.of(PASSWORD), kg, EXCHANGE);
-        SessionKeys without = SessionKeys.derive(CipherSuite.SUITE_3, Secret.of(PASSWORD), null, EXCHANGE);
+        SessionKeys without = SessionKeys.derive(CipherSuite.SUITE_3, Secret.of(PASSWORD), (Secret) null, EXCHANGE);
         assertThat(withKg.sik()).isEqualTo(Crypto.hmac("HmacSHA1", key20("bmc-key-0123"), concat(RM, RC, ROLE_USER)))
                 .isNotEqualTo(without.sik());
         assertThat(SessionKeys.derive(CipherSuite.SUITE_3, Secret.of(PASSWORD), Secret.of(""), EXCHANGE).sik())
@@ -81,7 +81,7 @@ class SessionKeysTest {
     @DisplayName("a password over 20 bytes is refused without showing it")
     void longPassword() {
         String longOne = "correct-horse-battery-staple";
-        assertThatThrownBy(() -> SessionKeys.derive(CipherSuite.SUITE_3, Secret.of(longOne), null, EXCHANGE))
+        assertThatThrownBy(() -> SessionKeys.derive(CipherSuite.SUITE_3, Secret.of(longOne), (Secret) null, EXCHANGE))
                 .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("longer than 20 bytes")
                 .hasMessageNotContaining(longOne);
     }
@@ -89,14 +89,14 @@ class SessionKeysTest {
     @Test
     @DisplayName("suite 0 has no keys and is refused")
     void suite0() {
-        assertThatThrownBy(() -> SessionKeys.derive(CipherSuite.SUITE_0, Secret.of(PASSWORD), null, EXCHANGE))
+        assertThatThrownBy(() -> SessionKeys.derive(CipherSuite.SUITE_0, Secret.of(PASSWORD), (Secret) null, EXCHANGE))
                 .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("cipher suite 0");
     }
 
     @Test
     @DisplayName("toString shows no key material, and destroy clears the keys")
     void secrecy() {
-        SessionKeys keys = SessionKeys.derive(CipherSuite.SUITE_3, Secret.of(PASSWORD), null, EXCHANGE);
+        SessionKeys keys = SessionKeys.derive(CipherSuite.SUITE_3, Secret.of(PASSWORD), (Secret) null, EXCHANGE);
         String hexSik = Hex.hex(keys.sik());
         assertThat(keys.toString()).isEqualTo("SessionKeys[suite=3, ******]").doesNotContain(hexSik);
         assertThat(keys.integrity().toString()).doesNotContain(Hex.hex(keys.k1()));
