@@ -71,11 +71,12 @@ public final class IpmiClient implements AutoCloseable {
         BmcLogin ordered = known == null || !login.suites().contains(known) ? login
                 : login.withSuites(Stream.concat(Stream.of(known), login.suites().stream()).distinct().toList());
         new Handshake(nextLoop(), ordered, System.nanoTime() + timeout.toNanos(), result, packets).start();
-        return result.whenComplete((session, error) -> {
-            if (session != null && login.suites().size() > 1) {
+        result.thenAccept(session -> {
+            if (login.suites().size() > 1) {
                 accepted.put(login.address(), session.suite());
             }
         });
+        return result;
     }
 
     /** A future completed on an I/O thread after {@code delay}, for waits between polls without a thread. */

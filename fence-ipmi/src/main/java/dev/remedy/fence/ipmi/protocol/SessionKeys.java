@@ -15,8 +15,8 @@ import java.util.random.RandomGenerator;
  *   <li>RAKP 3 code (console proves it knows the password) = H<sub>Kuid</sub>(Rc | SIDm | RoleM | ULengthM |
  *       UNameM).</li>
  *   <li>SIK = H<sub>KG</sub>(Rm | Rc | RoleM | ULengthM | UNameM).</li>
- *   <li>K1 = H<sub>SIK</sub>(0x01 repeated), K2 = H<sub>SIK</sub>(0x02 repeated), the constant as long as the
- *       HMAC output (20 bytes for SHA-1, 32 for SHA-256). K1 keys the packet integrity HMAC; the first 16 bytes
+ *   <li>K1 = H<sub>SIK</sub>(0x01 repeated), K2 = H<sub>SIK</sub>(0x02 repeated), the constant 20 bytes long
+ *       for every suite (see {@link #KEY_CONSTANT_LENGTH}). K1 keys the packet integrity HMAC; the first 16 bytes
  *       of K2 are the AES-128 key.</li>
  *   <li>RAKP 4 check value (BMC proves it derived the SIK) = H<sub>SIK</sub>(Rm | SIDc | GUIDc), truncated to 12
  *       bytes (SHA-1) or 16 bytes (SHA-256).</li>
@@ -28,6 +28,11 @@ public final class SessionKeys {
 
     /** Longest IPMI v2.0 password (and BMC key) in bytes. */
     public static final int MAX_KEY_LENGTH = 20;
+    /**
+     * Length of the K1 and K2 constants (0x01 or 0x02 repeated): 20 bytes for every suite, SHA-256 included, as
+     * ipmitool, FreeIPMI and BMCs compute them (the v2.0 text sizes them for SHA-1 and the SHA-256 errata kept it).
+     */
+    public static final int KEY_CONSTANT_LENGTH = 20;
     /** Length of the AES-CBC-128 key taken from K2. */
     public static final int AES_KEY_LENGTH = 16;
 
@@ -74,10 +79,9 @@ public final class SessionKeys {
         byte[] kg = bmcKey == null || bmcKey.length == 0 ? paddedKey(password, "password") : padded(bmcKey);
         try {
             byte[] sik = Crypto.hmac(hmac, kg, exchange.rm(), exchange.rc(), exchange.roleAndUser());
-            int length = suite.authentication().macLength();
-            byte[] one = new byte[length];
+            byte[] one = new byte[KEY_CONSTANT_LENGTH];
             Arrays.fill(one, (byte) 0x01);
-            byte[] two = new byte[length];
+            byte[] two = new byte[KEY_CONSTANT_LENGTH];
             Arrays.fill(two, (byte) 0x02);
             return new SessionKeys(suite, sik, Crypto.hmac(hmac, sik, one), Crypto.hmac(hmac, sik, two));
         } finally {

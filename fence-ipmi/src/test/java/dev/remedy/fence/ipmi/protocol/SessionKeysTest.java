@@ -41,13 +41,13 @@ class SessionKeysTest {
     private static final byte[] ROLE_USER = {0x14, 4, 'r', 'o', 'o', 't'};
 
     @Test
-    @DisplayName("suite 17 derives 32-byte SIK, K1 and K2 with HMAC-SHA256 and a 16-byte RAKP 4 value")
+    @DisplayName("suite 17 derives 32-byte SIK, K1 and K2 with HMAC-SHA256 over 20-byte constants, and a 16-byte RAKP 4 value")
     void suite17() {
         SessionKeys keys = SessionKeys.derive(CipherSuite.SUITE_17, Secret.of(PASSWORD), (Secret) null, EXCHANGE);
         byte[] sik = Crypto.hmac("HmacSHA256", key20(PASSWORD), concat(RM, RC, ROLE_USER));
         assertThat(keys.sik()).isEqualTo(sik);
-        assertThat(keys.k1()).isEqualTo(Crypto.hmac("HmacSHA256", sik, repeat(1, 32)));
-        assertThat(keys.k2()).isEqualTo(Crypto.hmac("HmacSHA256", sik, repeat(2, 32)));
+        assertThat(keys.k1()).isEqualTo(Crypto.hmac("HmacSHA256", sik, repeat(1, 20)));
+        assertThat(keys.k2()).isEqualTo(Crypto.hmac("HmacSHA256", sik, repeat(2, 20)));
         assertThat(keys.aesKey()).isEqualTo(Arrays.copyOf(keys.k2(), 16));
         assertThat(keys.rakp4IntegrityCheckValue(EXCHANGE)).isEqualTo(Arrays.copyOf(
                 Crypto.hmac("HmacSHA256", sik, concat(RM, new byte[] {(byte) 0x88, 0x77, 0x66, 0x55}, GUID)), 16));

@@ -1,0 +1,151 @@
+package dev.remedy.benchmarks;
+
+import dev.remedy.fence.ipmi.IpmiFenceAgentProvider;
+import dev.remedy.fence.ipmi.client.IpmiClient;
+import dev.remedy.spi.FenceAction;
+import dev.remedy.spi.FenceAgent;
+import dev.remedy.spi.FenceContext;
+import dev.remedy.spi.FenceOutcome;
+import dev.remedy.spi.FenceRequest;
+import dev.remedy.spi.PowerState;
+import dev.remedy.spi.TimeSource;
+import dev.remedy.spi.config.AgentConfig;
+import dev.remedy.spi.config.Secret;
+import dev.remedy.testkit.ipmi.IpmiSimProcess;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+
+/**
+ * remedy's IPMI agent against the peers, all against one OpenIPMI {@code ipmi_sim} on loopback in the same run:
+ * median latency of STATUS and of OFF with confirmation for remedy (in-process, warm), {@code ipmitool} and
+ * {@code fence_ipmilan} (with its defaults), with ratios. Targets: STATUS at least 10x faster than ipmitool,
+ * OFF-confirmed at least 20x faster than fence_ipmilan.
+ */
+final class IpmiPeerBenchmark {
+
+    private static final int REMEDY_RUNS = 200;
+    private static final int IPMITOOL_RUNS = 20;
+    private static final int FENCE_STATUS_RUNS = 10;
+    private static final int FENCE_OFF_RUNS = 3;
+
+    private IpmiPeerBenchmark() {
+    }
+
+    /** Runs the benchmark and prints its figures. */
+    static void main(String[] args) throws IOException {
+        System.out.println("IPMI: remedy vs ipmitool and fence_ipmilan against one ipmi_sim on loopback (cipher suite 3)");
+        if (!IpmiSimProcess.available()) {
+            System.out.println("  skipped: ipmi_sim is not installed (Debian package openipmi)");
+            return;
+        }
+        Path work = Files.createTempDirectory("remedy-ipmi-bench");
+        try (IpmiSimProcess sim = IpmiSimProcess.start(work);
+                IpmiClient client = IpmiClient.create()) {
+            IpmiFenceAgentProvider provider = new IpmiFenceAgentProvider(client);
+            AgentConfig fresh = config(provider, sim, false);
+            AgentConfig reuse = config(provider, sim, true);
+            double status = remedyMedian(provider, fresh, FenceAction.STATUS, () -> { });
+            double statusReused = remedyMedian(provider, reuse, FenceAction.STATUS, () -> { });
+            double off = remedyMedian(provider, fresh, FenceAction.OFF, () -> sim.powerTarget().power(PowerState.ON));
+            double ipmitool = peerMedian(ipmitool(sim), IPMITOOL_RUNS, () -> { });
+            double fenceStatus = peerMedian(fenceIpmilan(sim, "status"), FENCE_STATUS_RUNS, () -> { });
+            double fenceOff = peerMedian(fenceIpmilan(sim, "off"), FENCE_OFF_RUNS,
+                    () -> sim.powerTarget().power(PowerState.ON));
+            System.out.printf(Locale.ROOT, "  %-44s %10s %10s%n", "median latency per operation", "ms", "ratio");
+            row("remedy STATUS (new session each time)", status, Double.NaN);
+            row("remedy STATUS (session_reuse=true)", statusReused, Double.NaN);
+            row("ipmitool chassis power status", ipmitool, ipmitool / status);
+            row("fence_ipmilan --action=status", fenceStatus, fenceStatus / status);
+            row("remedy OFF, confirmed by status", off, Double.NaN);
+            row("fence_ipmilan --action=off (defaults)", fenceOff, fenceOff / off);
+            verdict("STATUS: ipmitool / remedy", ipmitool / status, 10);
+            verdict("OFF confirmed: fence_ipmilan / remedy", fenceOff / off, 20);
+            System.out.println("  (ratio column: the peer's median divided by remedy's; remedy's STATUS without reuse"
+                    + " opens and closes a full RMCP+ session every time, like the peers)");
+        }
+    }
+
+    private static AgentConfig config(IpmiFenceAgentProvider provider, IpmiSimProcess sim, boolean reuse) {
+        return provider.configure().set("ip", sim.host()).set("ipport", Integer.toString(sim.port()))
+                .set("username", sim.user()).secret("password", Secret.of(sim.password()))
+                .set("session_reuse", Boolean.toString(reuse)).build();
+    }
+
+    private static double remedyMedian(IpmiFenceAgentProvider provider, AgentConfig config, FenceAction action,
+            Runnable before) {
+        List<Double> millis = new ArrayList<>();
+        try (FenceAgent agent = provider.create(config)) {
+            for (int i = 0; i < 2 * REMEDY_RUNS; i++) {
+                before.run();
+                long start = System.nanoTime();
+                FenceOutcome outcome = agent.execute(new FenceRequest(action, "benchmark"),
+                        FenceContext.start(TimeSource.system(), Duration.ofSeconds(10)));
+                long took = System.nanoTime() - start;
+                if (!outcome.isSuccess()) {
+                    throw new IllegalStateException("remedy " + action + " failed: " + outcome);
+                }
+                if (i >= REMEDY_RUNS) {
+                    millis.add(took / 1e6);
+                }
+            }
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new IllegalStateException("interrupted", e);
+        }
+        return median(millis);
+    }
+
+    private static PeerCommand ipmitool(IpmiSimProcess sim) {
+        return new PeerCommand(List.of("ipmitool", "-I", "lanplus", "-C", "3", "-H", sim.host(), "-p",
+                Integer.toString(sim.port()), "-U", sim.user(), "-E", "chassis", "power", "status"),
+                Map.of("IPMI_PASSWORD", sim.password()), "", Duration.ofSeconds(30));
+    }
+
+    private static PeerCommand fenceIpmilan(IpmiSimProcess sim, String action) {
+        String stdin = "action=" + action + "\nip=" + sim.host() + "\nipport=" + sim.port() + "\nusername="
+                + sim.user() + "\npassword=" + sim.password() + "\nlanplus=1\ncipher=3\n";
+        return new PeerCommand(List.of("fence_ipmilan"), Map.of(), stdin, Duration.ofSeconds(60));
+    }
+
+    private static double peerMedian(PeerCommand command, int runs, Runnable before) {
+        String program = command.command().get(0);
+        if (!PeerCommand.installed(program)) {
+            System.out.println("  " + program + " is not installed: its figures are skipped");
+            return Double.NaN;
+        }
+        List<Double> millis = new ArrayList<>();
+        for (int i = 0; i < runs; i++) {
+            before.run();
+            PeerCommand.Result result = command.run();
+            if (result.exitCode() != 0 && !(result.exitCode() == 2 && result.output().contains("OFF"))) {
+                System.out.println("  " + program + " failed (exit " + result.exitCode() + "): " + result.output());
+                return Double.NaN;
+            }
+            millis.add(result.nanos() / 1e6);
+        }
+        return median(millis);
+    }
+
+    private static void row(String what, double millis, double ratio) {
+        System.out.printf(Locale.ROOT, "  %-44s %10.2f %10s%n", what, millis,
+                Double.isNaN(ratio) ? "" : String.format(Locale.ROOT, "x%.1f", ratio));
+    }
+
+    private static void verdict(String what, double ratio, double target) {
+        System.out.printf(Locale.ROOT, "  %-44s x%.1f (target >= x%.0f: %s)%n", what, ratio, target,
+                Double.isNaN(ratio) ? "NOT MEASURED" : ratio >= target ? "met" : "MISSED");
+    }
+
+    static double median(List<Double> values) {
+        List<Double> sorted = new ArrayList<>(values);
+        Collections.sort(sorted);
+        return sorted.get(sorted.size() / 2);
+    }
+}

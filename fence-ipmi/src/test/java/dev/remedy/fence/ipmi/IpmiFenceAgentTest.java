@@ -1,0 +1,175 @@
+package dev.remedy.fence.ipmi;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.remedy.fence.ipmi.client.IpmiClient;
+import dev.remedy.spi.FenceAction;
+import dev.remedy.spi.FenceAgent;
+import dev.remedy.spi.FenceContext;
+import dev.remedy.spi.FenceOutcome;
+import dev.remedy.spi.FenceRequest;
+import dev.remedy.spi.FenceStatus;
+import dev.remedy.spi.PowerState;
+import dev.remedy.spi.TimeSource;
+import dev.remedy.spi.config.AgentConfig;
+import dev.remedy.spi.config.Secret;
+import dev.remedy.testkit.ipmi.BmcSpec;
+import dev.remedy.testkit.ipmi.IpmiBmcSimulator;
+import dev.remedy.testkit.ipmi.SimulatedBmc;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.CompletableFuture;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.DisplayName;
+import org.junit.jupiter.api.Test;
+
+/** What the ipmi agent adds to the contract: confirmation, power cycles, soft off, reuse and cancellation. */
+class IpmiFenceAgentTest {
+
+    private static final String PASSWORD = "agent-secret-12";
+
+    private static IpmiBmcSimulator simulator;
+    private static IpmiClient client;
+    private static IpmiFenceAgentProvider provider;
+
+    @BeforeAll
+    static void start() {
+        simulator = IpmiBmcSimulator.start();
+        client = IpmiClient.create();
+        provider = new IpmiFenceAgentProvider(client);
+    }
+
+    @AfterAll
+    static void stop() {
+        client.close();
+        simulator.close();
+    }
+
+    private static SimulatedBmc bmc() {
+        return simulator.add(BmcSpec.builder().user("admin", PASSWORD).build());
+    }
+
+    private static AgentConfig.Builder config(SimulatedBmc bmc) {
+        return provider.configure().set("ip", bmc.host()).set("ipport", Integer.toString(bmc.port()))
+                .set("username", "admin").secret("password", Secret.of(PASSWORD)).set("poll_interval", "20ms");
+    }
+
+    private static FenceOutcome run(AgentConfig config, FenceAction action, List<String> progress)
+            throws InterruptedException {
+        try (FenceAgent agent = provider.create(config)) {
+            return agent.execute(new FenceRequest(action, "test"),
+                    FenceContext.start(TimeSource.system(), Duration.ofSeconds(5), progress::add));
+        }
+    }
+
+    @Test
+    @DisplayName("OFF polls until the BMC reads OFF, then reports it confirmed, and closes the session")
+    void offIsConfirmed() throws InterruptedException {
+        SimulatedBmc bmc = bmc().powerChangeDelay(Duration.ofMillis(150));
+        List<String> progress = new ArrayList<>();
+        FenceOutcome outcome = run(config(bmc).build(), FenceAction.OFF, progress);
+        assertThat(outcome.status()).isEqualTo(FenceStatus.SUCCEEDED);
+        assertThat(outcome.power()).isEqualTo(PowerState.OFF);
+        assertThat(outcome.detail()).contains("(confirmed)");
+        assertThat(outcome.elapsed()).isGreaterThanOrEqualTo(Duration.ofMillis(150));
+        assertThat(progress).anyMatch(line -> line.contains("waiting for BMC"));
+        assertThat(bmc.chassisControls()).containsExactly(0);
+        assertThat(bmc.activeSessions()).isZero();
+    }
+
+    @Test
+    @DisplayName("a BMC that never reads OFF fails after power_timeout, with the last power read")
+    void offThatNeverHappens() throws InterruptedException {
+        SimulatedBmc bmc = bmc().powerChangeDelay(Duration.ofSeconds(30));
+        FenceOutcome outcome = run(config(bmc).set("power_timeout", "300ms").build(), FenceAction.OFF, new ArrayList<>());
+        assertThat(outcome.status()).isEqualTo(FenceStatus.FAILED);
+        assertThat(outcome.power()).isEqualTo(PowerState.ON);
+        assertThat(outcome.detail()).contains("still reports power ON").contains("power_timeout");
+    }
+
+    @Test
+    @DisplayName("method=cycle fails when no OFF is observed between the cycle and ON: that is not a fence")
+    void cycleNeedsAnObservedOff() throws InterruptedException {
+        SimulatedBmc instant = bmc();
+        FenceOutcome unobserved = run(config(instant).set("method", "cycle").set("power_timeout", "200ms").build(),
+                FenceAction.REBOOT, new ArrayList<>());
+        assertThat(unobserved.status()).as("a cycle whose OFF nobody saw: %s", unobserved).isEqualTo(FenceStatus.FAILED);
+        assertThat(unobserved.detail()).contains("not a confirmed fence");
+        assertThat(instant.chassisControls()).containsExactly(2);
+        assertThat(instant.powerTarget().history()).as("the simulated host did cycle").containsSubsequence(
+                PowerState.OFF, PowerState.ON);
+    }
+
+    @Test
+    @DisplayName("soft_off_timeout asks the OS to shut down first (ACPI soft off) and stops there when it works")
+    void softOff() throws InterruptedException {
+        SimulatedBmc bmc = bmc();
+        FenceOutcome outcome = run(config(bmc).set("soft_off_timeout", "1s").build(), FenceAction.OFF,
+                new ArrayList<>());
+        assertThat(outcome.isSuccess()).isTrue();
+        assertThat(bmc.chassisControls()).containsExactly(5);
+    }
+
+    @Test
+    @DisplayName("session_reuse keeps one session for repeated STATUS polls and closes it with the agent")
+    void sessionReuse() throws InterruptedException {
+        SimulatedBmc bmc = bmc();
+        try (FenceAgent agent = provider.create(config(bmc).set("session_reuse", "true").build())) {
+            for (int i = 0; i < 5; i++) {
+                FenceOutcome outcome = agent.execute(new FenceRequest(FenceAction.STATUS, "poll"),
+                        FenceContext.start(TimeSource.system(), Duration.ofSeconds(5)));
+                assertThat(outcome.power()).isEqualTo(PowerState.ON);
+            }
+            assertThat(bmc.sessionsOpened()).isEqualTo(1);
+            assertThat(bmc.activeSessions()).isEqualTo(1);
+        }
+        long deadline = System.nanoTime() + Duration.ofSeconds(2).toNanos();
+        while (bmc.activeSessions() > 0 && System.nanoTime() < deadline) {
+            Thread.onSpinWait();
+        }
+        assertThat(bmc.activeSessions()).isZero();
+    }
+
+    @Test
+    @DisplayName("cancelling executeAsync stops the action and closes the session")
+    void cancel() throws InterruptedException {
+        SimulatedBmc bmc = bmc().powerChangeDelay(Duration.ofSeconds(30));
+        try (FenceAgent agent = provider.create(config(bmc).build())) {
+            CompletableFuture<FenceOutcome> outcome = agent.executeAsync(new FenceRequest(FenceAction.OFF, "test"),
+                    FenceContext.start(TimeSource.system(), Duration.ofSeconds(20)), Runnable::run);
+            long deadline = System.nanoTime() + Duration.ofSeconds(2).toNanos();
+            while (bmc.chassisControls().isEmpty() && System.nanoTime() < deadline) {
+                Thread.onSpinWait();
+            }
+            outcome.cancel(false);
+            while (bmc.activeSessions() > 0 && System.nanoTime() < deadline + Duration.ofSeconds(2).toNanos()) {
+                Thread.onSpinWait();
+            }
+            assertThat(bmc.chassisControls()).containsExactly(0);
+            assertThat(bmc.activeSessions()).isZero();
+        }
+    }
+
+    @Test
+    @DisplayName("MONITOR reads the device id without touching power; LIST is unsupported")
+    void monitorAndList() throws InterruptedException {
+        SimulatedBmc bmc = bmc();
+        FenceOutcome monitor = run(config(bmc).build(), FenceAction.MONITOR, new ArrayList<>());
+        assertThat(monitor.isSuccess()).isTrue();
+        assertThat(monitor.detail()).contains("Get Device ID").contains("IPMI 2.0");
+        assertThat(run(config(bmc).build(), FenceAction.LIST, new ArrayList<>()).status())
+                .isEqualTo(FenceStatus.UNSUPPORTED);
+        assertThat(bmc.chassisControls()).isEmpty();
+    }
+
+    @Test
+    @DisplayName("a BMC address that does not resolve is a failure that names the ip parameter")
+    void unresolvable() throws InterruptedException {
+        FenceOutcome outcome = run(provider.configure().set("ip", "no-such-bmc.invalid").set("username", "admin")
+                .secret("password", Secret.of(PASSWORD)).build(), FenceAction.STATUS, new ArrayList<>());
+        assertThat(outcome.status()).isEqualTo(FenceStatus.FAILED);
+        assertThat(outcome.detail()).contains("no-such-bmc.invalid").contains("check ip");
+    }
+}

@@ -1,0 +1,83 @@
+package dev.remedy.fence.ipmi;
+
+import dev.remedy.fence.ipmi.client.IpmiClient;
+import dev.remedy.spi.FenceAgentProvider;
+import dev.remedy.spi.config.AgentConfig;
+import dev.remedy.spi.config.Secret;
+import dev.remedy.testkit.PowerTarget;
+import dev.remedy.testkit.conformance.FenceAgentConformanceKit;
+import dev.remedy.testkit.ipmi.IpmiSimProcess;
+import java.io.IOException;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.Optional;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.io.TempDir;
+
+/** The ipmi agent keeps the fence-agent contract against OpenIPMI's ipmi_sim, a BMC we did not write. */
+class IpmiSimConformanceIT extends FenceAgentConformanceKit {
+
+    @TempDir
+    static Path work;
+
+    private static IpmiSimProcess sim;
+    private static IpmiClient client;
+
+    @BeforeAll
+    static void start() throws IOException {
+        sim = IpmiSimProcess.start(work);
+        client = IpmiClient.create();
+    }
+
+    @AfterAll
+    static void stop() {
+        client.close();
+        sim.close();
+    }
+
+    @Override
+    protected FenceAgentProvider provider() {
+        return new IpmiFenceAgentProvider(client);
+    }
+
+    private AgentConfig config(int port, String password) {
+        return provider().configure().set("ip", sim.host()).set("ipport", Integer.toString(port))
+                .set("username", sim.user()).secret("password", Secret.of(password)).build();
+    }
+
+    @Override
+    protected AgentConfig reachableConfig() {
+        return config(sim.port(), sim.password());
+    }
+
+    @Override
+    protected AgentConfig unreachableConfig() {
+        return config(sim.port() + 1, sim.password());
+    }
+
+    @Override
+    protected Optional<AgentConfig> wrongCredentialsConfig() {
+        return Optional.of(config(sim.port(), "not-the-password"));
+    }
+
+    @Override
+    protected PowerTarget target() {
+        return sim.powerTarget();
+    }
+
+    @Override
+    protected Duration actionTimeout() {
+        return Duration.ofSeconds(10);
+    }
+
+    @Override
+    protected Duration unreachableTimeout() {
+        return Duration.ofSeconds(2);
+    }
+
+    @Override
+    protected Duration deadlineGrace() {
+        return Duration.ofMillis(500);
+    }
+}

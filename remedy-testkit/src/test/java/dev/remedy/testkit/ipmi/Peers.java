@@ -1,0 +1,94 @@
+package dev.remedy.testkit.ipmi;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.io.File;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.attribute.PosixFilePermissions;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.TimeUnit;
+
+/**
+ * Runs the IPMI peers the ITs talk to ({@code ipmitool}, {@code ipmipower}) as bounded child processes. Secrets
+ * go through the environment or a private file, never through the command line.
+ */
+final class Peers {
+
+    /** What a peer printed and how it exited. */
+    record Result(int exitCode, String output) {
+    }
+
+    private static final long TIMEOUT_SECONDS = 30;
+
+    private Peers() {
+    }
+
+    /** Whether {@code name} is an executable on PATH. */
+    static boolean onPath(String name) {
+        String path = System.getenv("PATH");
+        return path != null && Arrays.stream(path.split(File.pathSeparator))
+                .anyMatch(entry -> !entry.isEmpty() && Files.isExecutable(Path.of(entry, name)));
+    }
+
+    /**
+     * {@code ipmitool -I lanplus -H host -p port -U user -E -N 1 -R 2 <args>} with the password in
+     * {@code IPMI_PASSWORD} (and a Kg, if given, in {@code IPMI_KGKEY} for {@code -K}).
+     */
+    static Result ipmitool(String host, int port, String user, String password, String kg, String... args) {
+        List<String> command = new ArrayList<>(List.of("ipmitool", "-I", "lanplus", "-H", host, "-p",
+                String.valueOf(port), "-U", user, "-E", "-N", "1", "-R", "2"));
+        command.addAll(Arrays.asList(args));
+        Map<String, String> environment = kg == null ? Map.of("IPMI_PASSWORD", password)
+                : Map.of("IPMI_PASSWORD", password, "IPMI_KGKEY", kg);
+        return run(command, environment, password);
+    }
+
+    /** {@code ipmipower -D LAN_2_0 -h host:port --config-file <private file with user and password> <args>}. */
+    static Result ipmipower(Path workDir, String host, int port, String user, String password, String... args) {
+        try {
+            Path config = Files.createTempFile(workDir, "freeipmi", ".conf");
+            Files.setPosixFilePermissions(config, PosixFilePermissions.fromString("rw-------"));
+            Files.writeString(config, "username " + user + "\npassword " + password + "\n", StandardCharsets.US_ASCII);
+            List<String> command = new ArrayList<>(List.of("ipmipower", "--config-file=" + config, "-D", "LAN_2_0",
+                    "-h", host + ":" + port));
+            command.addAll(Arrays.asList(args));
+            return run(command, Map.of(), password);
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+
+    private static Result run(List<String> command, Map<String, String> environment, String secret) {
+        assertThat(command).as("the command line never holds the password").noneMatch(arg -> arg.contains(secret));
+        try {
+            Path output = Files.createTempFile("ipmi-peer", ".out");
+            try {
+                ProcessBuilder builder = new ProcessBuilder(command).redirectErrorStream(true)
+                        .redirectOutput(output.toFile()).redirectInput(ProcessBuilder.Redirect.from(new File("/dev/null")));
+                builder.environment().putAll(environment);
+                Process process = builder.start();
+                if (!process.waitFor(TIMEOUT_SECONDS, TimeUnit.SECONDS)) {
+                    process.destroyForcibly();
+                    process.waitFor(5, TimeUnit.SECONDS);
+                    throw new AssertionError(command.get(0) + " did not finish within " + TIMEOUT_SECONDS + " s: "
+                            + command + "\n" + Files.readString(output));
+                }
+                return new Result(process.exitValue(), Files.readString(output, StandardCharsets.UTF_8));
+            } finally {
+                Files.deleteIfExists(output);
+            }
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new AssertionError("interrupted while running " + command, e);
+        }
+    }
+}

@@ -1,0 +1,65 @@
+package dev.remedy.testkit.ipmi;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import dev.remedy.spi.PowerState;
+import java.time.Duration;
+import org.junit.jupiter.api.DisplayName;
+import org.junit.jupiter.api.Test;
+
+@DisplayName("The machine behind a simulated BMC")
+class SimulatedPowerTargetTest {
+
+    private final FakeNanoClock clock = new FakeNanoClock();
+    private final SimulatedPowerTarget target = new SimulatedPowerTarget(PowerState.ON, clock);
+
+    @Test
+    @DisplayName("without a delay a command acts at once and the history records each change")
+    void immediate() {
+        target.command(PowerState.OFF);
+        target.command(PowerState.OFF);
+        target.command(PowerState.OFF, PowerState.ON);
+
+        assertThat(target.power()).isEqualTo(PowerState.ON);
+        assertThat(target.history()).containsExactly(PowerState.OFF, PowerState.ON);
+    }
+
+    @Test
+    @DisplayName("with a delay each step of a cycle shows one delay after the previous")
+    void delayed() {
+        target.delay(Duration.ofSeconds(2));
+        target.command(PowerState.OFF, PowerState.ON);
+
+        clock.advance(Duration.ofMillis(1999));
+        assertThat(target.power()).isEqualTo(PowerState.ON);
+        clock.advance(Duration.ofMillis(1));
+        assertThat(target.power()).isEqualTo(PowerState.OFF);
+        clock.advance(Duration.ofSeconds(2));
+        assertThat(target.power()).isEqualTo(PowerState.ON);
+        assertThat(target.history()).containsExactly(PowerState.OFF, PowerState.ON);
+    }
+
+    @Test
+    @DisplayName("setting power directly cancels a change under way; clearHistory forgets")
+    void directSet() {
+        target.delay(Duration.ofSeconds(2));
+        target.command(PowerState.OFF);
+        target.power(PowerState.ON);
+        clock.advance(Duration.ofSeconds(5));
+
+        assertThat(target.power()).isEqualTo(PowerState.ON);
+        assertThat(target.history()).isEmpty();
+        target.power(PowerState.OFF);
+        target.clearHistory();
+        assertThat(target.history()).isEmpty();
+        assertThat(target.power()).isEqualTo(PowerState.OFF);
+    }
+
+    @Test
+    @DisplayName("UNKNOWN and negative delays are refused with a reason")
+    void refusals() {
+        assertThatThrownBy(() -> target.power(PowerState.UNKNOWN)).hasMessageContaining("ON or OFF");
+        assertThatThrownBy(() -> target.delay(Duration.ofSeconds(-1))).hasMessageContaining("must not be negative");
+    }
+}
