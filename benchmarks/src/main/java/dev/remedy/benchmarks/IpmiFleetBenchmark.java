@@ -63,10 +63,11 @@ final class IpmiFleetBenchmark {
                 CompletableFuture.allOf(runs.toArray(CompletableFuture[]::new)).join();
                 double took = (System.nanoTime() - start) / 1e6;
                 long failed = runs.stream().map(CompletableFuture::join).filter(o -> !o.isSuccess()).count();
+                double datagrams = runs.stream().mapToInt(run -> run.join().attempts()).average().orElse(0);
                 failures += (int) failed;
                 millis.add(took);
-                System.out.printf(Locale.ROOT, "  round %d: %8.1f ms, %d failed%s%n", round + 1, took, failed,
-                        round == 0 ? " (cold: JIT and cipher setup)" : "");
+                System.out.printf(Locale.ROOT, "  round %d: %8.1f ms, %d failed, %.2f datagrams sent per STATUS%s%n",
+                        round + 1, took, failed, datagrams, round == 0 ? " (cold: JIT and cipher setup)" : "");
             }
             long heapAfter = memory.getHeapMemoryUsage().getUsed();
             List<Double> warm = millis.subList(1, millis.size());

@@ -66,6 +66,7 @@ final class IpmiPeerBenchmark {
             row("remedy OFF, confirmed by status", off, Double.NaN);
             row("fence_ipmilan --action=off (defaults)", fenceOff, fenceOff / off);
             verdict("STATUS: ipmitool / remedy", ipmitool / status, 10);
+            verdict("STATUS, session reused: ipmitool / remedy", ipmitool / statusReused, 10);
             verdict("OFF confirmed: fence_ipmilan / remedy", fenceOff / off, 20);
             System.out.println("  (ratio column: the peer's median divided by remedy's; remedy's STATUS without reuse"
                     + " opens and closes a full RMCP+ session every time, like the peers)");

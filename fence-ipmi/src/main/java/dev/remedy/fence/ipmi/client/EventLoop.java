@@ -8,11 +8,13 @@ import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.net.InetSocketAddress;
 import java.net.SocketAddress;
+import java.net.StandardSocketOptions;
 import java.nio.ByteBuffer;
 import java.nio.channels.DatagramChannel;
 import java.nio.channels.SelectionKey;
 import java.nio.channels.Selector;
 import java.security.SecureRandom;
+import java.util.ArrayDeque;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
@@ -31,6 +33,13 @@ final class EventLoop implements AutoCloseable {
     private static final System.Logger LOG = System.getLogger(EventLoop.class.getName());
     private static final int MAX_DATAGRAM = 1 << 16;
     private static final int SEQUENCES = 64;
+    /** Exchanges awaiting an answer at once, per loop; more wait their turn. */
+    static final int MAX_OUTSTANDING = 128;
+    /**
+     * Socket receive buffer asked for: replies of a thousand BMCs can arrive while the loop is busy sending, and a
+     * full buffer drops them (then only resending helps). The kernel caps it at {@code net.core.rmem_max}.
+     */
+    private static final int RECEIVE_BUFFER = 4 << 20;
 
     private final Selector selector;
     private final DatagramChannel channel;
@@ -41,6 +50,8 @@ final class EventLoop implements AutoCloseable {
     private final Map<SessionlessKey, Consumer<IpmiMessage>> sessionless = new HashMap<>();
     private final Map<InetSocketAddress, Map<Integer, Receiver>> settingUp = new HashMap<>();
     private final SecureRandom random = new SecureRandom();
+    private final ArrayDeque<Runnable> admissions = new ArrayDeque<>();
+    private int outstanding;
     private final ByteBuffer buffer = ByteBuffer.allocate(MAX_DATAGRAM);
     private volatile boolean running = true;
     private volatile int routed;
@@ -52,6 +63,7 @@ final class EventLoop implements AutoCloseable {
             selector = Selector.open();
             channel = DatagramChannel.open();
             channel.configureBlocking(false);
+            channel.setOption(StandardSocketOptions.SO_RCVBUF, RECEIVE_BUFFER);
             channel.bind(null);
             channel.register(selector, SelectionKey.OP_READ);
         } catch (IOException e) {
@@ -94,6 +106,35 @@ final class EventLoop implements AutoCloseable {
             channel.send(ByteBuffer.wrap(datagram), to);
         } catch (IOException e) {
             LOG.log(System.Logger.Level.DEBUG, () -> "send to " + to + " failed: " + e.getMessage());
+        }
+    }
+
+    /**
+     * Runs {@code first} (the first send of an exchange) now if fewer than {@link #MAX_OUTSTANDING} exchanges
+     * await answers, else when one ends. This keeps a burst of thousands of sessions from overflowing the
+     * socket's receive buffer with replies (loop thread only). Every admitted exchange calls {@link #finished()}.
+     */
+    void admit(Runnable first) {
+        if (outstanding < MAX_OUTSTANDING) {
+            outstanding++;
+            first.run();
+        } else {
+            admissions.add(first);
+        }
+    }
+
+    /** Withdraws an exchange that was queued by {@link #admit} and has not started (loop thread only). */
+    boolean withdraw(Runnable first) {
+        return admissions.remove(first);
+    }
+
+    /** Ends an admitted exchange and starts the next queued one (loop thread only). */
+    void finished() {
+        outstanding--;
+        Runnable next = admissions.poll();
+        if (next != null) {
+            outstanding++;
+            next.run();
         }
     }
 

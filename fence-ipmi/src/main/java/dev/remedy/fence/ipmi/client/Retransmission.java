@@ -7,7 +7,8 @@ import java.util.function.Supplier;
 /**
  * Sends one request and resends it until {@link #stop()} is called or the deadline passes: the first resend
  * after the configured interval, then at doubling intervals capped at {@link #MAX_INTERVAL}, never past the
- * deadline. Loop thread only.
+ * deadline. The first send waits for the loop's admission (a bound on exchanges in flight); the deadline
+ * counts from the start, waiting included. Loop thread only.
  */
 final class Retransmission {
 
@@ -19,9 +20,11 @@ final class Retransmission {
     private final Supplier<byte[]> packet;
     private final long deadline;
     private final Runnable onExpired;
+    private final Runnable admitted = this::firstSend;
     private long interval;
     private EventLoop.Timer timer;
     private int sent;
+    private boolean started;
     private boolean done;
 
     /**
@@ -38,15 +41,26 @@ final class Retransmission {
         this.onExpired = onExpired;
     }
 
-    /** Sends the first datagram, or expires at once if the deadline has passed. */
+    /** Sends the first datagram when admitted, or expires at once if the deadline has passed. */
     Retransmission start() {
         if (deadline - System.nanoTime() <= 0) {
             done = true;
             onExpired.run();
+            return this;
+        }
+        timer = loop.schedule(deadline, this::onTimer);
+        loop.admit(admitted);
+        return this;
+    }
+
+    private void firstSend() {
+        started = true;
+        timer.cancel();
+        if (done) {
+            loop.finished();
         } else {
             transmit();
         }
-        return this;
     }
 
     private void transmit() {
@@ -63,7 +77,7 @@ final class Retransmission {
             return;
         }
         if (deadline - System.nanoTime() <= 0) {
-            done = true;
+            end();
             onExpired.run();
         } else {
             transmit();
@@ -72,9 +86,18 @@ final class Retransmission {
 
     /** Stops resending; no expiry follows. */
     void stop() {
+        if (!done) {
+            end();
+        }
+    }
+
+    private void end() {
         done = true;
-        if (timer != null) {
-            timer.cancel();
+        timer.cancel();
+        if (started) {
+            loop.finished();
+        } else {
+            loop.withdraw(admitted);
         }
     }
 
