@@ -32,6 +32,9 @@ import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
+import java.util.concurrent.CancellationException;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionException;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.Executor;
 import java.util.concurrent.ExecutorService;
@@ -278,31 +281,41 @@ public final class FenceEngine implements AutoCloseable {
             return;
         }
         Duration left = Duration.between(time.instant(), current.get().issuedAt().plus(current.get().budget()));
-        Observation.Completed result = left.isNegative() || left.isZero()
-                ? new Observation.Completed(effect.operationId(), FenceStatus.TIMED_OUT, PowerState.UNKNOWN,
-                        "waited " + current.get().budget() + " in the executor's queue; not run")
-                : run(effect, left);
-        apply(effect.node(), result);
+        if (left.isNegative() || left.isZero()) {
+            apply(effect.node(), new Observation.Completed(effect.operationId(), FenceStatus.TIMED_OUT,
+                    PowerState.UNKNOWN, "waited " + current.get().budget() + " in the executor's queue; not run"));
+        } else if (effect instanceof Effect.RunAgent a) {
+            CompletableFuture<Observation.Completed> result = runAgent(a, left);
+            if (result.isDone()) {
+                apply(a.node(), result.join());
+            } else {
+                result.thenAccept(done -> executor.execute(new OperationTask(a.node(), a.operationId(),
+                        () -> apply(a.node(), done))));
+            }
+        } else {
+            apply(effect.node(), run(effect, left));
+        }
     }
 
     private Observation.Completed run(Effect effect, Duration budget) {
         try {
-            if (effect instanceof Effect.RunCluster c) {
-                runCluster(c.node(), c.action());
-                return new Observation.Completed(c.operationId(), FenceStatus.SUCCEEDED, PowerState.UNKNOWN,
-                        CLUSTER_DONE.get(c.action()));
-            }
-            Effect.RunAgent a = (Effect.RunAgent) effect;
-            return runAgent(a, budget);
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
+            Effect.RunCluster c = (Effect.RunCluster) effect;
+            runCluster(c.node(), c.action());
+            return new Observation.Completed(c.operationId(), FenceStatus.SUCCEEDED, PowerState.UNKNOWN,
+                    CLUSTER_DONE.get(c.action()));
+        } catch (RuntimeException e) {
+            return failed(effect, e);
+        }
+    }
+
+    private static Observation.Completed failed(Effect effect, Throwable error) {
+        if (error instanceof CancellationException) {
             return new Observation.Completed(effect.operationId(), FenceStatus.FAILED, PowerState.UNKNOWN,
                     "interrupted: the engine is stopping");
-        } catch (RuntimeException e) {
-            LOG.warn("operation {} of node {} failed", effect.operationId(), effect.node(), e);
-            return new Observation.Completed(effect.operationId(), FenceStatus.FAILED, PowerState.UNKNOWN,
-                    e.getClass().getSimpleName() + ": " + e.getMessage());
         }
+        LOG.warn("operation {} of node {} failed", effect.operationId(), effect.node(), error);
+        return new Observation.Completed(effect.operationId(), FenceStatus.FAILED, PowerState.UNKNOWN,
+                error.getClass().getSimpleName() + ": " + error.getMessage());
     }
 
     private void runCluster(String node, ClusterAction action) {
@@ -334,17 +347,39 @@ public final class FenceEngine implements AutoCloseable {
         }
     }
 
-    private Observation.Completed runAgent(Effect.RunAgent a, Duration budget) throws InterruptedException {
-        NodePlan plan = plans.plan(a.node()).orElseThrow(() ->
-                new IllegalStateException("the fence plan of node " + a.node() + " disappeared"));
-        ResolvedMethod method = plan.step(a.step()).levels().get(a.level()).get(a.method());
-        try (FenceAgent agent = agents.provider(method.agentType()).create(method.config())) {
-            FenceContext context = FenceContext.start(time, budget,
-                    message -> LOG.debug("{} {}: {}", a.node(), a.operationId(), message));
-            FenceOutcome outcome = agent.execute(new FenceRequest(a.action(), "remedy-engine/" + a.node()), context);
-            return new Observation.Completed(a.operationId(), outcome.status(), outcome.power(),
-                    method.name() + ": " + outcome.detail());
+    /**
+     * Runs an agent action through {@link FenceAgent#executeAsync}. A blocking agent runs right here on the
+     * engine's thread (the executor given to it runs tasks in place), so its future is done on return; an agent
+     * with its own non-blocking I/O returns at once and frees the thread while the BMC answers.
+     */
+    private CompletableFuture<Observation.Completed> runAgent(Effect.RunAgent a, Duration budget) {
+        FenceAgent agent;
+        ResolvedMethod method;
+        try {
+            NodePlan plan = plans.plan(a.node()).orElseThrow(() ->
+                    new IllegalStateException("the fence plan of node " + a.node() + " disappeared"));
+            method = plan.step(a.step()).levels().get(a.level()).get(a.method());
+            agent = agents.provider(method.agentType()).create(method.config());
+        } catch (RuntimeException e) {
+            return CompletableFuture.completedFuture(failed(a, e));
         }
+        FenceContext context = FenceContext.start(time, budget,
+                message -> LOG.debug("{} {}: {}", a.node(), a.operationId(), message));
+        CompletableFuture<FenceOutcome> outcome;
+        try {
+            outcome = agent.executeAsync(new FenceRequest(a.action(), "remedy-engine/" + a.node()), context,
+                    Runnable::run);
+        } catch (RuntimeException e) {
+            agent.close();
+            return CompletableFuture.completedFuture(failed(a, e));
+        }
+        return outcome.handle((done, error) -> {
+            agent.close();
+            Throwable cause = error instanceof CompletionException && error.getCause() != null ? error.getCause()
+                    : error;
+            return cause != null ? failed(a, cause) : new Observation.Completed(a.operationId(), done.status(),
+                    done.power(), method.name() + ": " + done.detail());
+        });
     }
 
     private Object lock(String node) {
