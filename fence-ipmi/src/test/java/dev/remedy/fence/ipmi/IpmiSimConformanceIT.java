@@ -4,6 +4,7 @@ import dev.remedy.fence.ipmi.client.IpmiClient;
 import dev.remedy.spi.FenceAgentProvider;
 import dev.remedy.spi.config.AgentConfig;
 import dev.remedy.spi.config.Secret;
+import dev.remedy.testkit.PeerPrograms;
 import dev.remedy.testkit.PowerTarget;
 import dev.remedy.testkit.conformance.FenceAgentConformanceKit;
 import dev.remedy.testkit.ipmi.IpmiSimProcess;
@@ -26,14 +27,17 @@ class IpmiSimConformanceIT extends FenceAgentConformanceKit {
 
     @BeforeAll
     static void start() throws IOException {
+        PeerPrograms.require("ipmi_sim", "openipmi");
         sim = IpmiSimProcess.start(work);
         client = IpmiClient.create();
     }
 
     @AfterAll
     static void stop() {
-        client.close();
-        sim.close();
+        if (sim != null) {
+            client.close();
+            sim.close();
+        }
     }
 
     @Override

@@ -13,6 +13,7 @@ import dev.remedy.spi.PowerState;
 import dev.remedy.spi.TimeSource;
 import dev.remedy.spi.config.AgentConfig;
 import dev.remedy.spi.config.Secret;
+import dev.remedy.testkit.PeerPrograms;
 import dev.remedy.testkit.ipmi.BmcSpec;
 import dev.remedy.testkit.ipmi.IpmiBmcSimulator;
 import dev.remedy.testkit.ipmi.IpmiSimProcess;
@@ -43,6 +44,8 @@ class IpmiSimIT {
 
     @BeforeAll
     static void start() throws IOException {
+        PeerPrograms.require("ipmi_sim", "openipmi");
+        PeerPrograms.require("ipmitool", "ipmitool");
         sim = IpmiSimProcess.start(work);
         client = IpmiClient.create();
         provider = new IpmiFenceAgentProvider(client);
@@ -50,8 +53,10 @@ class IpmiSimIT {
 
     @AfterAll
     static void stop() {
-        client.close();
-        sim.close();
+        if (sim != null) {
+            client.close();
+            sim.close();
+        }
     }
 
     @BeforeEach

@@ -1,9 +1,9 @@
 package dev.remedy.testkit.ipmi;
 
 import static org.assertj.core.api.Assertions.assertThat;
-import static org.assertj.core.api.Assumptions.assumeThat;
 
 import dev.remedy.spi.PowerState;
+import dev.remedy.testkit.PeerPrograms;
 import java.nio.file.Path;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.AfterEach;
@@ -26,7 +26,7 @@ class IpmiBmcSimulatorIT {
 
     @BeforeAll
     static void start() {
-        assumeThat(Peers.onPath("ipmitool")).as("ipmitool on PATH (Debian: apt-get install -y ipmitool)").isTrue();
+        PeerPrograms.require("ipmitool", "ipmitool");
         simulator = IpmiBmcSimulator.start();
     }
 
@@ -180,8 +180,7 @@ class IpmiBmcSimulatorIT {
     @Test
     @DisplayName("freeipmi's ipmipower powers the simulated machine off and on (suites 3 and 17)")
     void ipmipower() {
-        assumeThat(Peers.onPath("ipmipower")).as("ipmipower on PATH (Debian: apt-get install -y freeipmi-tools)")
-                .isTrue();
+        PeerPrograms.require("ipmipower", "freeipmi-tools");
         SimulatedBmc bmc = add(BmcSpec.ofDefaults());
 
         Peers.Result status = Peers.ipmipower(dir, bmc.host(), bmc.port(), "admin", PASSWORD, "-I", "3", "--stat");

@@ -2,9 +2,9 @@ package dev.remedy.testkit.ipmi;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
-import static org.assertj.core.api.Assumptions.assumeThat;
 
 import dev.remedy.spi.PowerState;
+import dev.remedy.testkit.PeerPrograms;
 import java.net.DatagramSocket;
 import java.net.InetSocketAddress;
 import java.nio.file.Path;
@@ -23,8 +23,8 @@ class IpmiSimProcessIT {
 
     @BeforeAll
     static void peersInstalled() {
-        assumeThat(IpmiSimProcess.available()).as("ipmi_sim on PATH (Debian: apt-get install -y openipmi)").isTrue();
-        assumeThat(Peers.onPath("ipmitool")).as("ipmitool on PATH (Debian: apt-get install -y ipmitool)").isTrue();
+        PeerPrograms.require("ipmi_sim", "openipmi");
+        PeerPrograms.require("ipmitool", "ipmitool");
     }
 
     private static Peers.Result ipmitool(IpmiSimProcess sim, String... args) {

@@ -30,13 +30,6 @@ final class Peers {
     private Peers() {
     }
 
-    /** Whether {@code name} is an executable on PATH. */
-    static boolean onPath(String name) {
-        String path = System.getenv("PATH");
-        return path != null && Arrays.stream(path.split(File.pathSeparator))
-                .anyMatch(entry -> !entry.isEmpty() && Files.isExecutable(Path.of(entry, name)));
-    }
-
     /**
      * {@code ipmitool -I lanplus -H host -p port -U user -E -N 1 -R 2 <args>} with the password in
      * {@code IPMI_PASSWORD} (and a Kg, if given, in {@code IPMI_KGKEY} for {@code -K}).
