@@ -15,6 +15,7 @@ import dev.remedy.testkit.ipmi.IpmiSimProcess;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.attribute.PosixFilePermissions;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Collections;
@@ -24,9 +25,9 @@ import java.util.Map;
 
 /**
  * remedy's IPMI agent against the peers, all against one OpenIPMI {@code ipmi_sim} on loopback in the same run:
- * median latency of STATUS and of OFF with confirmation for remedy (in-process, warm), {@code ipmitool} and
- * {@code fence_ipmilan} (with its defaults), with ratios. Targets: STATUS at least 10x faster than ipmitool,
- * OFF-confirmed at least 20x faster than fence_ipmilan.
+ * median latency of STATUS and of OFF with confirmation for remedy (in-process, warm), {@code ipmitool},
+ * freeipmi's {@code ipmipower} and {@code fence_ipmilan} (with its defaults), with ratios. Targets: STATUS at least
+ * 10x faster than ipmitool, OFF-confirmed at least 20x faster than fence_ipmilan.
  */
 final class IpmiPeerBenchmark {
 
@@ -40,7 +41,7 @@ final class IpmiPeerBenchmark {
 
     /** Runs the benchmark and prints its figures. */
     static void main(String[] args) throws IOException {
-        System.out.println("IPMI: remedy vs ipmitool and fence_ipmilan against one ipmi_sim on loopback (cipher suite 3)");
+        System.out.println("IPMI: remedy vs ipmitool, ipmipower and fence_ipmilan against one ipmi_sim on loopback (suite 3)");
         if (!IpmiSimProcess.available()) {
             System.out.println("  skipped: ipmi_sim is not installed (Debian package openipmi)");
             return;
@@ -55,6 +56,7 @@ final class IpmiPeerBenchmark {
             double statusReused = remedyMedian(provider, reuse, FenceAction.STATUS, () -> { });
             double off = remedyMedian(provider, fresh, FenceAction.OFF, () -> sim.powerTarget().power(PowerState.ON));
             double ipmitool = peerMedian(ipmitool(sim), IPMITOOL_RUNS, () -> { });
+            double ipmipower = peerMedian(ipmipower(sim, work), IPMITOOL_RUNS, () -> { });
             double fenceStatus = peerMedian(fenceIpmilan(sim, "status"), FENCE_STATUS_RUNS, () -> { });
             double fenceOff = peerMedian(fenceIpmilan(sim, "off"), FENCE_OFF_RUNS,
                     () -> sim.powerTarget().power(PowerState.ON));
@@ -62,6 +64,7 @@ final class IpmiPeerBenchmark {
             row("remedy STATUS (new session each time)", status, Double.NaN);
             row("remedy STATUS (session_reuse=true)", statusReused, Double.NaN);
             row("ipmitool chassis power status", ipmitool, ipmitool / status);
+            row("ipmipower --stat (freeipmi)", ipmipower, ipmipower / status);
             row("fence_ipmilan --action=status", fenceStatus, fenceStatus / status);
             row("remedy OFF, confirmed by status", off, Double.NaN);
             row("fence_ipmilan --action=off (defaults)", fenceOff, fenceOff / off);
@@ -107,6 +110,15 @@ final class IpmiPeerBenchmark {
         return new PeerCommand(List.of("ipmitool", "-I", "lanplus", "-C", "3", "-H", sim.host(), "-p",
                 Integer.toString(sim.port()), "-U", sim.user(), "-E", "chassis", "power", "status"),
                 Map.of("IPMI_PASSWORD", sim.password()), "", Duration.ofSeconds(30));
+    }
+
+    /** freeipmi's ipmipower; the password goes in a config file only the owner can read. */
+    private static PeerCommand ipmipower(IpmiSimProcess sim, Path work) throws IOException {
+        Path config = Files.createFile(work.resolve("freeipmi.conf"), PosixFilePermissions.asFileAttribute(
+                PosixFilePermissions.fromString("rw-------")));
+        Files.writeString(config, "username " + sim.user() + "\npassword " + sim.password() + "\n");
+        return new PeerCommand(List.of("ipmipower", "--config-file=" + config, "-D", "LAN_2_0", "-I", "3", "-h",
+                sim.host() + ":" + sim.port(), "--stat"), Map.of(), "", Duration.ofSeconds(30));
     }
 
     private static PeerCommand fenceIpmilan(IpmiSimProcess sim, String action) {

@@ -2,8 +2,10 @@ package dev.remedy.cli;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.remedy.fence.ipmi.IpmiFenceAgentProvider;
 import dev.remedy.spi.PowerState;
 import dev.remedy.spi.discovery.FenceAgentRegistry;
+import dev.remedy.testkit.fake.FakeFenceAgentProvider;
 import dev.remedy.testkit.fake.FakePowerLab;
 import org.junit.jupiter.api.DisplayName;
 import org.junit.jupiter.api.Test;
@@ -14,7 +16,8 @@ class DemoCommandTest {
     @Test
     @DisplayName("runs every step on the environment's clock, each ending as expected, and exits 0")
     void everyStepAsExpected() {
-        CliRunner cli = new CliRunner();
+        CliRunner cli = new CliRunner().registry(FenceAgentRegistry.of(new FakeFenceAgentProvider(),
+                new IpmiFenceAgentProvider()));
 
         CliRunner.Result result = cli.run("demo");
 
@@ -26,7 +29,10 @@ class DemoCommandTest {
                 .doesNotContain("demo-bmc-password");
         assertThat(result.outLines()).filteredOn(l -> l.startsWith("   exit code ")).containsExactly(
                 "   exit code 0 (as expected)", "   exit code 0 (as expected)", "   exit code 2 (as expected)",
-                "   exit code 0 (as expected)", "   exit code 4 (as expected)");
+                "   exit code 0 (as expected)", "   exit code 4 (as expected)", "   exit code 2 (as expected)",
+                "   exit code 4 (as expected)");
+        assertThat(result.out()).contains("50 of 50 OFF confirmed").contains("sessions left open: 0")
+                .doesNotContain("demo-ipmi-secret");
         assertThat(result.outLines()).last().isEqualTo("== demo finished: every step ended as expected");
         assertThat(FakePowerLab.find("demo-node-1").orElseThrow().history())
                 .containsExactly(PowerState.OFF, PowerState.ON);

@@ -2,7 +2,10 @@ package dev.remedy.cli;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.remedy.spi.PowerState;
 import dev.remedy.spi.discovery.FenceAgentRegistry;
+import dev.remedy.testkit.PeerPrograms;
+import dev.remedy.testkit.ipmi.IpmiSimProcess;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -114,6 +117,32 @@ class RemedyJarIT {
                 .contains("STATUS succeeded: power ON").contains("fake target 'x'");
         assertThat(run.err()).contains("remedy: fake status [").contains("connecting to fake target 'x'");
         assertThat(run.out() + run.err()).doesNotContain(password);
+    }
+
+    @Test
+    @DisplayName("'remedy fence ipmi off' powers OpenIPMI's ipmi_sim off, confirmed; then status exits 2 (off)")
+    void fenceIpmiSim() throws Exception {
+        PeerPrograms.require("ipmi_sim", "openipmi");
+        try (IpmiSimProcess sim = IpmiSimProcess.start(dir.resolve("ipmi-sim"))) {
+            Map<String, String> secret = Map.of("REMEDY_IT_IPMI", sim.password());
+            String[] target = {"-p", "ip=" + sim.host(), "-p", "ipport=" + sim.port(), "-p", "username=" + sim.user(),
+                "--secret-env", "password=REMEDY_IT_IPMI"};
+
+            Run off = remedy(secret, concat(new String[] {"fence", "ipmi", "off"}, target));
+            Run status = remedy(secret, concat(new String[] {"fence", "ipmi", "status"}, target));
+
+            assertThat(off.exitCode()).as(off.toString()).isEqualTo(ExitCodes.OK);
+            assertThat(off.out()).as(off.toString()).contains("OFF succeeded: power OFF").contains("(confirmed)");
+            assertThat(sim.powerTarget().power()).isEqualTo(PowerState.OFF);
+            assertThat(status.exitCode()).as(status.toString()).isEqualTo(ExitCodes.STATUS_OFF);
+            assertThat(off.out() + off.err() + status.out() + status.err()).doesNotContain(sim.password());
+        }
+    }
+
+    private static String[] concat(String[] first, String[] second) {
+        String[] all = java.util.Arrays.copyOf(first, first.length + second.length);
+        System.arraycopy(second, 0, all, first.length, second.length);
+        return all;
     }
 
     @Test

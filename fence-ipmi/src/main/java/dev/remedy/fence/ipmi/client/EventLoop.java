@@ -54,7 +54,7 @@ final class EventLoop implements AutoCloseable {
     private int outstanding;
     private final ByteBuffer buffer = ByteBuffer.allocate(MAX_DATAGRAM);
     private volatile boolean running = true;
-    private volatile int routed;
+    private volatile int routes;
     private int nextSequence = 1;
     private long timerOrder;
 
@@ -145,7 +145,7 @@ final class EventLoop implements AutoCloseable {
             id = random.nextInt();
         } while (id == 0 || sessions.containsKey(id));
         sessions.put(id, receiver);
-        routed = sessions.size();
+        countRoutes();
         return id;
     }
 
@@ -157,7 +157,7 @@ final class EventLoop implements AutoCloseable {
     /** Stops routing datagrams for session {@code id} (loop thread only). */
     void unregister(int id) {
         sessions.remove(id);
-        routed = sessions.size();
+        countRoutes();
     }
 
     /**
@@ -185,6 +185,7 @@ final class EventLoop implements AutoCloseable {
             int sequence = nextSequence;
             nextSequence = nextSequence % (SEQUENCES - 1) + 1;
             if (sessionless.putIfAbsent(new SessionlessKey(from, sequence), handler) == null) {
+                countRoutes();
                 return sequence;
             }
         }
@@ -194,11 +195,16 @@ final class EventLoop implements AutoCloseable {
     /** Forgets a session-less wait (loop thread only). */
     void forgetSessionless(InetSocketAddress from, int sequence) {
         sessionless.remove(new SessionlessKey(from, sequence));
+        countRoutes();
     }
 
-    /** Number of sessions routed now (for tests and metrics). */
-    int routedSessions() {
-        return routed;
+    /** Sessions and session-less requests waiting for datagrams now (for tests and metrics). */
+    int routes() {
+        return routes;
+    }
+
+    private void countRoutes() {
+        routes = sessions.size() + sessionless.size();
     }
 
     private void run() {
@@ -245,6 +251,7 @@ final class EventLoop implements AutoCloseable {
             if (SessionlessPacket.matches(datagram, length)) {
                 IpmiMessage message = SessionlessPacket.decode(datagram, length);
                 Consumer<IpmiMessage> handler = sessionless.remove(new SessionlessKey(from, message.sequence()));
+                countRoutes();
                 if (handler != null) {
                     handler.accept(message);
                 }

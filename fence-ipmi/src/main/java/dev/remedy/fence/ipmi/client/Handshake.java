@@ -42,6 +42,7 @@ final class Handshake implements Receiver {
     private Stage stage = Stage.CAPABILITIES;
     private Retransmission pending;
     private int consoleSessionId;
+    private int capabilitiesSequence;
     private int bmcSessionId;
     private int suiteIndex;
     private int tag;
@@ -81,11 +82,10 @@ final class Handshake implements Receiver {
         InetSocketAddress address = login.address();
         loop.settingUp(address, consoleSessionId);
         tag = loop.random().nextInt(256);
-        int sequence = loop.expectSessionless(address, this::onCapabilities);
-        byte[] datagram = SessionlessPacket.encode(Command.GET_CHANNEL_AUTH_CAPABILITIES.request(sequence,
-                ChannelAuthCapabilities.requestData(login.privilege())));
-        send(() -> datagram, "Get Channel Authentication Capabilities", () -> loop.forgetSessionless(address,
-                sequence));
+        capabilitiesSequence = loop.expectSessionless(address, this::onCapabilities);
+        byte[] datagram = SessionlessPacket.encode(Command.GET_CHANNEL_AUTH_CAPABILITIES.request(
+                capabilitiesSequence, ChannelAuthCapabilities.requestData(login.privilege())));
+        send(() -> datagram, "Get Channel Authentication Capabilities");
     }
 
     private void onCapabilities(IpmiMessage message) {
@@ -116,7 +116,7 @@ final class Handshake implements Receiver {
         byte[] payload = new OpenSession.Request(++tag & 0xFF, login.privilege().code(), consoleSessionId, suite())
                 .encode();
         send(() -> LanplusPacket.encode(PayloadType.OPEN_SESSION_REQUEST, 0, 0, payload, null, null),
-                "Open Session (cipher suite " + suite().id() + ")", () -> { });
+                "Open Session (cipher suite " + suite().id() + ")");
     }
 
     @Override
@@ -177,7 +177,7 @@ final class Handshake implements Receiver {
         loop.random().nextBytes(consoleRandom);
         int role = login.privilege().code() | (login.nameOnlyLookup() ? RakpExchange.NAME_ONLY_LOOKUP : 0);
         byte[] payload = new Rakp.Message1(++tag & 0xFF, bmcSessionId, consoleRandom, role, login.user()).encode();
-        send(() -> LanplusPacket.encode(PayloadType.RAKP_1, 0, 0, payload, null, null), "RAKP 1", () -> { });
+        send(() -> LanplusPacket.encode(PayloadType.RAKP_1, 0, 0, payload, null, null), "RAKP 1");
     }
 
     private void onRakp2(Rakp.Message2 message) {
@@ -203,7 +203,7 @@ final class Handshake implements Receiver {
         byte[] code = suite().insecure() ? new byte[0]
                 : SessionKeys.rakp3AuthCode(suite(), login.password(), exchange);
         byte[] payload = new Rakp.Message3(++tag & 0xFF, RmcpPlusStatus.OK, bmcSessionId, code).encode();
-        send(() -> LanplusPacket.encode(PayloadType.RAKP_3, 0, 0, payload, null, null), "RAKP 3", () -> { });
+        send(() -> LanplusPacket.encode(PayloadType.RAKP_3, 0, 0, payload, null, null), "RAKP 3");
     }
 
     private void onRakp4(Rakp.Message4 message) {
@@ -240,12 +240,11 @@ final class Handshake implements Receiver {
         }
     }
 
-    private void send(Supplier<byte[]> datagram, String step, Runnable onExpiry) {
+    private void send(Supplier<byte[]> datagram, String step) {
         pending = new Retransmission(loop, login.address(), () -> {
             packets.incrementAndGet();
             return datagram.get();
         }, deadline, login.retransmitInterval(), () -> {
-            onExpiry.run();
             fail(Kind.TIMEOUT, "no answer to " + step + " within " + elapsed().toMillis() + " ms after " + pending.sent()
                     + " tries: check ip and ipport, that IPMI over LAN is enabled on the BMC and that UDP reaches it");
         }).start();
@@ -291,6 +290,9 @@ final class Handshake implements Receiver {
     }
 
     private void fail(Kind kind, String message) {
+        if (stage == Stage.CAPABILITIES && capabilitiesSequence != 0) {
+            loop.forgetSessionless(login.address(), capabilitiesSequence);
+        }
         stage = Stage.DONE;
         if (consoleSessionId != 0) {
             loop.setUp(login.address(), consoleSessionId);

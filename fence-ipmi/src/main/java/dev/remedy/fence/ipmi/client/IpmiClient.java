@@ -97,9 +97,12 @@ public final class IpmiClient implements AutoCloseable {
         return open(login, timeout, new AtomicInteger());
     }
 
-    /** Sessions routed now, over all threads (an estimate while sessions open or close). */
-    public int routedSessions() {
-        return loops.stream().mapToInt(EventLoop::routedSessions).sum();
+    /**
+     * Sessions open or being set up, plus requests outside a session awaiting an answer, over all threads: 0 when
+     * the client holds nothing (an estimate while sessions open or close).
+     */
+    public int pendingRoutes() {
+        return loops.stream().mapToInt(EventLoop::routes).sum();
     }
 
     /** Stops the I/O threads and closes the sockets. Idempotent. */
