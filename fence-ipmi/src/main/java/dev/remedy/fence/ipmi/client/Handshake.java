@@ -23,8 +23,9 @@ import java.util.function.Supplier;
 import java.util.Arrays;
 
 /**
- * Opens one RMCP+ session: Get Channel Authentication Capabilities, Open Session (cipher suites in the order
- * of the login, moving on when the BMC refuses a suite's algorithms), RAKP 1 to 4 with both proofs checked,
+ * Opens one RMCP+ session: Get Channel Authentication Capabilities and, at the same time (one round trip less),
+ * Open Session (cipher suites in the order of the login, moving on when the BMC refuses a suite's algorithms);
+ * once both are answered and acceptable, RAKP 1 to 4 with both proofs checked,
  * then hands the keys to a new {@link IpmiSession}. Every step is resent until answered or the deadline passes.
  * A failure after the BMC allotted a session tells it to drop the session with an error RAKP 3, since BMCs have
  * few session slots. Loop thread only, except {@link #start()}'s caller.
@@ -41,6 +42,9 @@ final class Handshake implements Receiver {
     private final AtomicInteger packets;
     private Stage stage = Stage.CAPABILITIES;
     private Retransmission pending;
+    private Retransmission capabilities;
+    private boolean capable;
+    private boolean openAccepted;
     private int consoleSessionId;
     private int capabilitiesSequence;
     private int bmcSessionId;
@@ -85,14 +89,15 @@ final class Handshake implements Receiver {
         capabilitiesSequence = loop.expectSessionless(address, this::onCapabilities);
         byte[] datagram = SessionlessPacket.encode(Command.GET_CHANNEL_AUTH_CAPABILITIES.request(
                 capabilitiesSequence, ChannelAuthCapabilities.requestData(login.privilege())));
-        send(() -> datagram, "Get Channel Authentication Capabilities");
+        capabilities = send(() -> datagram, "Get Channel Authentication Capabilities");
+        openSession();
     }
 
     private void onCapabilities(IpmiMessage message) {
-        if (stage != Stage.CAPABILITIES) {
+        if (capable || stage == Stage.DONE) {
             return;
         }
-        pending.stop();
+        capabilities.stop();
         int code = message.data().length == 0 ? -1 : message.completionCode();
         if (code != CompletionCode.OK) {
             fail(Kind.UNSUPPORTED, "answered Get Channel Authentication Capabilities with "
@@ -107,7 +112,10 @@ final class Handshake implements Receiver {
         } else if (capabilities.kgSet() && login.bmcKey().isEmpty()) {
             fail(Kind.AUTHENTICATION, "requires a BMC key (Kg) for sessions: set hexadecimal_kg");
         } else {
-            openSession();
+            capable = true;
+            if (openAccepted) {
+                sendRakp1();
+            }
         }
     }
 
@@ -115,7 +123,7 @@ final class Handshake implements Receiver {
         stage = Stage.OPEN;
         byte[] payload = new OpenSession.Request(++tag & 0xFF, login.privilege().code(), consoleSessionId, suite())
                 .encode();
-        send(() -> LanplusPacket.encode(PayloadType.OPEN_SESSION_REQUEST, 0, 0, payload, null, null),
+        pending = send(() -> LanplusPacket.encode(PayloadType.OPEN_SESSION_REQUEST, 0, 0, payload, null, null),
                 "Open Session (cipher suite " + suite().id() + ")");
     }
 
@@ -147,7 +155,7 @@ final class Handshake implements Receiver {
     }
 
     private void onOpened(OpenSession.Response response) {
-        if (!mine(response.tag(), response.consoleSessionId())) {
+        if (openAccepted || !mine(response.tag(), response.consoleSessionId())) {
             return;
         }
         pending.stop();
@@ -162,7 +170,10 @@ final class Handshake implements Receiver {
                     + " with other algorithms or no session id; set cipher to a suite the BMC supports");
         } else {
             bmcSessionId = response.bmcSessionId();
-            sendRakp1();
+            openAccepted = true;
+            if (capable) {
+                sendRakp1();
+            }
         }
     }
 
@@ -177,7 +188,7 @@ final class Handshake implements Receiver {
         loop.random().nextBytes(consoleRandom);
         int role = login.privilege().code() | (login.nameOnlyLookup() ? RakpExchange.NAME_ONLY_LOOKUP : 0);
         byte[] payload = new Rakp.Message1(++tag & 0xFF, bmcSessionId, consoleRandom, role, login.user()).encode();
-        send(() -> LanplusPacket.encode(PayloadType.RAKP_1, 0, 0, payload, null, null), "RAKP 1");
+        pending = send(() -> LanplusPacket.encode(PayloadType.RAKP_1, 0, 0, payload, null, null), "RAKP 1");
     }
 
     private void onRakp2(Rakp.Message2 message) {
@@ -203,7 +214,7 @@ final class Handshake implements Receiver {
         byte[] code = suite().insecure() ? new byte[0]
                 : SessionKeys.rakp3AuthCode(suite(), login.password(), exchange);
         byte[] payload = new Rakp.Message3(++tag & 0xFF, RmcpPlusStatus.OK, bmcSessionId, code).encode();
-        send(() -> LanplusPacket.encode(PayloadType.RAKP_3, 0, 0, payload, null, null), "RAKP 3");
+        pending = send(() -> LanplusPacket.encode(PayloadType.RAKP_3, 0, 0, payload, null, null), "RAKP 3");
     }
 
     private void onRakp4(Rakp.Message4 message) {
@@ -231,6 +242,7 @@ final class Handshake implements Receiver {
                 return;
             }
         }
+        stopResending();
         stage = Stage.DONE;
         loop.setUp(login.address(), consoleSessionId);
         IpmiSession session = new IpmiSession(loop, login, suite(), consoleSessionId, bmcSessionId, keys, packets);
@@ -240,14 +252,16 @@ final class Handshake implements Receiver {
         }
     }
 
-    private void send(Supplier<byte[]> datagram, String step) {
-        pending = new Retransmission(loop, login.address(), () -> {
+    /** Sends a setup message, resent until answered; the deadline passing fails the handshake. */
+    private Retransmission send(Supplier<byte[]> datagram, String step) {
+        Retransmission[] self = new Retransmission[1];
+        self[0] = new Retransmission(loop, login.address(), () -> {
             packets.incrementAndGet();
             return datagram.get();
-        }, deadline, login.retransmitInterval(), () -> {
-            fail(Kind.TIMEOUT, "no answer to " + step + " within " + elapsed().toMillis() + " ms after " + pending.sent()
-                    + " tries: check ip and ipport, that IPMI over LAN is enabled on the BMC and that UDP reaches it");
-        }).start();
+        }, deadline, login.retransmitInterval(), () -> fail(Kind.TIMEOUT, "no answer to " + step + " within "
+                + elapsed().toMillis() + " ms after " + self[0].sent() + " tries: check ip and ipport, that IPMI over "
+                + "LAN is enabled on the BMC and that UDP reaches it"));
+        return self[0].start();
     }
 
     private void failStatus(String step, int status) {
@@ -282,17 +296,18 @@ final class Handshake implements Receiver {
         if (stage == Stage.DONE) {
             return;
         }
-        if (pending != null) {
-            pending.stop();
-        }
         dropHalfOpenSession();
         fail(Kind.CANCELLED, "session setup cancelled");
     }
 
     private void fail(Kind kind, String message) {
-        if (stage == Stage.CAPABILITIES && capabilitiesSequence != 0) {
+        if (stage == Stage.DONE) {
+            return;
+        }
+        if (!capable && capabilitiesSequence != 0) {
             loop.forgetSessionless(login.address(), capabilitiesSequence);
         }
+        stopResending();
         stage = Stage.DONE;
         if (consoleSessionId != 0) {
             loop.setUp(login.address(), consoleSessionId);
@@ -302,6 +317,15 @@ final class Handshake implements Receiver {
             keys.destroy();
         }
         result.completeExceptionally(new IpmiException(kind, login.bmc(), message));
+    }
+
+    private void stopResending() {
+        if (capabilities != null) {
+            capabilities.stop();
+        }
+        if (pending != null) {
+            pending.stop();
+        }
     }
 
     private Duration elapsed() {
