@@ -35,6 +35,15 @@ final class IpmiFleetBenchmark {
     private IpmiFleetBenchmark() {
     }
 
+    /** Bytes the client's I/O threads allocated so far (HotSpot's per-thread counter), or -1 if not available. */
+    private static long ioThreadAllocatedBytes() {
+        if (!(ManagementFactory.getThreadMXBean() instanceof com.sun.management.ThreadMXBean hotspot)) {
+            return -1;
+        }
+        return Thread.getAllStackTraces().keySet().stream().filter(t -> t.getName().startsWith("remedy-ipmi-"))
+                .mapToLong(t -> hotspot.getThreadAllocatedBytes(t.getId())).sum();
+    }
+
     /** Runs the benchmark and prints its figures. */
     static void main(String[] args) {
         int bmcs = args.length > 0 ? Integer.parseInt(args[0]) : BMCS;
@@ -69,6 +78,8 @@ final class IpmiFleetBenchmark {
                 System.out.printf(Locale.ROOT, "  round %d: %8.1f ms, %d failed, %.2f datagrams sent per STATUS%s%n",
                         round + 1, took, failed, datagrams, round == 0 ? " (cold: JIT and cipher setup)" : "");
             }
+            long allocated = ioThreadAllocatedBytes();
+            System.gc();
             long heapAfter = memory.getHeapMemoryUsage().getUsed();
             List<Double> warm = millis.subList(1, millis.size());
             double median = IpmiPeerBenchmark.median(warm);
@@ -77,8 +88,10 @@ final class IpmiFleetBenchmark {
                     median, bmcs, median < 1000 ? "met" : "MISSED");
             System.out.printf(Locale.ROOT, "  threads: %d I/O thread(s) in the client; JVM peak %d live threads in all,"
                     + " simulator included (target <= 16: %s)%n", client.ioThreads(), peak, peak <= 16 ? "met" : "MISSED");
-            System.out.printf(Locale.ROOT, "  heap in use: %.1f MiB before the rounds, %.1f MiB after (not collected)"
-                    + "; failures over all rounds: %d%n", heapBefore / 1048576.0, heapAfter / 1048576.0, failures);
+            System.out.printf(Locale.ROOT, "  heap after a GC: %.1f MiB before the rounds, %.1f MiB after (%,d agents,"
+                    + " the client, and the simulator with its closed sessions lingering 2 s); the I/O thread allocated"
+                    + " %.1f KiB per STATUS; failures over all rounds: %d%n", heapBefore / 1048576.0,
+                    heapAfter / 1048576.0, bmcs, allocated / 1024.0 / ((double) bmcs * ROUNDS), failures);
             agents.forEach(FenceAgent::close);
         }
     }

@@ -6,6 +6,7 @@ import dev.remedy.spi.FenceAgent;
 import dev.remedy.spi.FenceContext;
 import dev.remedy.spi.FenceOutcome;
 import dev.remedy.spi.FenceRequest;
+import dev.remedy.spi.PowerState;
 import java.time.Duration;
 import java.util.concurrent.CancellationException;
 import java.util.concurrent.CompletableFuture;
@@ -52,7 +53,7 @@ final class IpmiFenceAgent implements FenceAgent {
             return FenceOutcome.timedOut(request.action() + " on BMC " + settings.bmc() + " did not finish within "
                     + context.budget().toMillis() + " ms").withElapsed(context.elapsed());
         } catch (ExecutionException e) {
-            return FenceOutcome.failed(dev.remedy.spi.PowerState.UNKNOWN, request.action() + " on BMC "
+            return FenceOutcome.failed(PowerState.UNKNOWN, request.action() + " on BMC "
                     + settings.bmc() + " failed unexpectedly: " + e.getCause()).withCause(e.getCause())
                     .withElapsed(context.elapsed());
         }

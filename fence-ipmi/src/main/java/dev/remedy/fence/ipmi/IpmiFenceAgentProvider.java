@@ -17,6 +17,7 @@ import java.util.Set;
  * remedy's own client instead of {@code ipmitool}, so no password ever reaches a command line. Parameters carry
  * the names of {@code fence_ipmilan}. All agents of one provider share one {@link IpmiClient} (one I/O thread),
  * created at the first {@link #create}; pass a client of your own to the constructor to choose its threads.
+ * Progress messages of an action are reported on the client's I/O thread: keep progress listeners short.
  */
 public final class IpmiFenceAgentProvider implements FenceAgentProvider {
 

@@ -227,7 +227,8 @@ final class IpmiRun {
         if (reusable && !cancelled && agent.keep(open)) {
             return CompletableFuture.completedFuture(outcome);
         }
-        return open.close().applyToEither(client.delay(remaining()), v -> outcome);
+        CompletableFuture<Void> limit = client.delay(remaining());
+        return open.close().applyToEither(limit, v -> outcome).whenComplete((done, error) -> limit.cancel(false));
     }
 
     private FenceOutcome finish(FenceOutcome outcome) {

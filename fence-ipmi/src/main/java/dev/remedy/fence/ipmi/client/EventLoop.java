@@ -35,6 +35,8 @@ final class EventLoop implements AutoCloseable {
     private static final int SEQUENCES = 64;
     /** Exchanges awaiting an answer at once, per loop; more wait their turn. */
     static final int MAX_OUTSTANDING = 128;
+    /** Cancelled timers tolerated in the queue before a sweep. */
+    private static final int PURGE_THRESHOLD = 1024;
     /**
      * Socket receive buffer asked for: replies of a thousand BMCs can arrive while the loop is busy sending, and a
      * full buffer drops them (then only resending helps). The kernel caps it at {@code net.core.rmem_max}.
@@ -57,6 +59,7 @@ final class EventLoop implements AutoCloseable {
     private volatile int routes;
     private int nextSequence = 1;
     private long timerOrder;
+    private int cancelledTimers;
 
     EventLoop(String name) {
         try {
@@ -95,9 +98,17 @@ final class EventLoop implements AutoCloseable {
 
     /** Runs {@code action} at {@code nanoTime} (loop thread only). */
     Timer schedule(long nanoTime, Runnable action) {
-        Timer timer = new Timer(nanoTime, timerOrder++, action);
+        Timer timer = new Timer(this, nanoTime, timerOrder++, action);
         timers.add(timer);
         return timer;
+    }
+
+    /** Counts a cancelled timer; once they are most of the queue, they are swept out (amortized O(1)). */
+    private void cancelled() {
+        if (++cancelledTimers > PURGE_THRESHOLD && cancelledTimers > timers.size() / 2) {
+            timers.removeIf(timer -> timer.action == null);
+            cancelledTimers = 0;
+        }
     }
 
     /** Sends a datagram now; a full socket buffer drops it, which resending covers (loop thread only). */
@@ -198,6 +209,11 @@ final class EventLoop implements AutoCloseable {
         countRoutes();
     }
 
+    /** Timers in the queue, cancelled ones not yet swept included (loop thread only; for tests). */
+    int timersQueued() {
+        return timers.size();
+    }
+
     /** Sessions and session-less requests waiting for datagrams now (for tests and metrics). */
     int routes() {
         return routes;
@@ -281,8 +297,12 @@ final class EventLoop implements AutoCloseable {
         Timer timer;
         while ((timer = timers.peek()) != null && timer.at - now <= 0) {
             timers.poll();
-            if (!timer.cancelled) {
-                guarded(timer.action);
+            Runnable action = timer.action;
+            if (action == null) {
+                cancelledTimers = Math.max(0, cancelledTimers - 1);
+            } else {
+                timer.action = null;
+                guarded(action);
             }
         }
     }
@@ -316,20 +336,24 @@ final class EventLoop implements AutoCloseable {
 
     /** A scheduled action; cancel it with {@link #cancel()}. */
     static final class Timer implements Comparable<Timer> {
+        private final EventLoop loop;
         private final long at;
         private final long order;
-        private final Runnable action;
-        private boolean cancelled;
+        private Runnable action;
 
-        private Timer(long at, long order, Runnable action) {
+        private Timer(EventLoop loop, long at, long order, Runnable action) {
+            this.loop = loop;
             this.at = at;
             this.order = order;
             this.action = action;
         }
 
-        /** Keeps the action from running (loop thread only). */
+        /** Keeps the action from running and lets go of it, so a cancelled timer holds nothing (loop thread only). */
         void cancel() {
-            cancelled = true;
+            if (action != null) {
+                action = null;
+                loop.cancelled();
+            }
         }
 
         @Override

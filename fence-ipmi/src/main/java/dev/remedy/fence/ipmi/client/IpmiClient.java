@@ -79,12 +79,22 @@ public final class IpmiClient implements AutoCloseable {
         return result;
     }
 
-    /** A future completed on an I/O thread after {@code delay}, for waits between polls without a thread. */
+    /**
+     * A future completed on an I/O thread after {@code delay}, for waits between polls without a thread.
+     * Cancelling it drops the timer.
+     */
     public CompletableFuture<Void> delay(Duration delay) {
         CompletableFuture<Void> done = new CompletableFuture<>();
         long at = System.nanoTime() + delay.toNanos();
         EventLoop loop = nextLoop();
-        loop.execute(() -> loop.schedule(at, () -> done.complete(null)));
+        loop.execute(() -> {
+            EventLoop.Timer timer = loop.schedule(at, () -> done.complete(null));
+            done.whenComplete((v, error) -> {
+                if (error != null) {
+                    loop.execute(timer::cancel);
+                }
+            });
+        });
         return done;
     }
 
