@@ -1,5 +1,6 @@
 package dev.remedy.fence.ipmi;
 
+import dev.remedy.fence.ipmi.client.BmcLogin;
 import dev.remedy.fence.ipmi.protocol.CipherSuite;
 import dev.remedy.fence.ipmi.protocol.Privilege;
 import dev.remedy.fence.ipmi.protocol.RakpExchange;
@@ -11,6 +12,7 @@ import dev.remedy.spi.config.Secret;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 import java.util.Optional;
 
@@ -49,13 +51,11 @@ record IpmiSettings(String host, int port, String user, Secret password, Optiona
             problems.add(new ConfigProblem("password", "is longer than 20 bytes, the IPMI v2.0 limit",
                     "shorten the password on the BMC and here"));
         }
-        java.util.Arrays.fill(raw, (byte) 0);
+        Arrays.fill(raw, (byte) 0);
         List<CipherSuite> suites = suites(config, problems);
         Optional<Secret> kg = config.secret("hexadecimal_kg").filter(key -> !key.blank());
         kg.ifPresent(key -> {
-            String hex = key.reveal();
-            if (hex.length() > 2 * SessionKeys.MAX_KEY_LENGTH || hex.length() % 2 != 0
-                    || !hex.chars().allMatch(c -> Character.digit(c, 16) >= 0)) {
+            if (!BmcLogin.isHexKey(key)) {
                 problems.add(new ConfigProblem("hexadecimal_kg", "is not an even number of hexadecimal digits, "
                         + "at most 40", "give the BMC key as hex, e.g. 0123456789abcdef"));
             }

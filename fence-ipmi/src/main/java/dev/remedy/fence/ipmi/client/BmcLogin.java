@@ -69,12 +69,17 @@ public record BmcLogin(InetSocketAddress address, String user, Secret password, 
     }
 
     private static void checkHexKey(Secret key) {
-        String hex = key.reveal();
-        if (hex.length() > 2 * SessionKeys.MAX_KEY_LENGTH || hex.length() % 2 != 0
-                || !hex.chars().allMatch(c -> Character.digit(c, 16) >= 0)) {
+        if (!isHexKey(key)) {
             throw new IllegalArgumentException("the BMC key must be an even number of hexadecimal digits, at most "
-                    + 2 * SessionKeys.MAX_KEY_LENGTH + ", " + hex.length() + " characters were given");
+                    + 2 * SessionKeys.MAX_KEY_LENGTH + ", " + key.reveal().length() + " characters were given");
         }
+    }
+
+    /** Whether {@code key} is a BMC key as {@code hexadecimal_kg} gives it: an even number of hex digits, at most 40. */
+    public static boolean isHexKey(Secret key) {
+        String hex = key.reveal();
+        return hex.length() <= 2 * SessionKeys.MAX_KEY_LENGTH && hex.length() % 2 == 0
+                && hex.chars().allMatch(c -> Character.digit(c, 16) >= 0);
     }
 
     /** The BMC key as bytes, or {@code null}; the caller clears the result. */
