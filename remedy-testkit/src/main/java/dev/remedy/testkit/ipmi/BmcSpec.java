@@ -167,7 +167,7 @@ public final class BmcSpec {
         /**
          * Enables exactly these cipher suites, in this order.
          *
-         * @throws IllegalArgumentException if none is given or one is not implemented
+         * @throws IllegalArgumentException if none is given or one is a suite the simulator does not speak
          */
         public Builder cipherSuites(int... ids) {
             Objects.requireNonNull(ids, "ids");
@@ -177,7 +177,7 @@ public final class BmcSpec {
             Set<Integer> chosen = new LinkedHashSet<>();
             for (int id : ids) {
                 if (!CipherSuite.IDS.contains(id)) {
-                    throw new IllegalArgumentException("cipherSuites: suite " + id + " is not implemented; choose from "
+                    throw new IllegalArgumentException("cipherSuites: the simulator does not speak suite " + id + "; choose from "
                             + sortedIds());
                 }
                 chosen.add(id);

@@ -6,7 +6,7 @@ import java.util.Set;
 /**
  * The RMCP+ cipher suites the simulator implements (IPMI v2.0 table 22-20): authentication (RAKP) none,
  * HMAC-SHA1 or HMAC-SHA256; integrity none, HMAC-SHA1-96 or HMAC-SHA256-128; confidentiality none or
- * AES-CBC-128. MD5 based suites are not implemented.
+ * AES-CBC-128. The MD5 based suites are left out on purpose (insecure, and no client needs them here).
  */
 enum CipherSuite {
     SUITE_0(0, Hash.NONE, Hash.NONE, false),

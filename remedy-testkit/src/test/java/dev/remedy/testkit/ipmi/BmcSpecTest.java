@@ -50,7 +50,7 @@ class BmcSpecTest {
         assertThatThrownBy(() -> builder.user("admin", "other")).hasMessageContaining("'admin' is already defined");
         assertThatThrownBy(() -> builder.user("a-name-longer-than-16", "pw")).hasMessageContaining("1 to 16");
         assertThatThrownBy(() -> builder.user("x", "a-password-longer-than-20")).hasMessageContaining("at most 20");
-        assertThatThrownBy(() -> builder.cipherSuites(3, 8)).hasMessageContaining("suite 8 is not implemented");
+        assertThatThrownBy(() -> builder.cipherSuites(3, 8)).hasMessageContaining("does not speak suite 8");
         assertThatThrownBy(() -> builder.cipherSuites()).hasMessageContaining("at least one");
         assertThatThrownBy(() -> builder.maxSessions(0)).hasMessageContaining("maxSessions");
         assertThatThrownBy(() -> builder.bmcKeyHex("abc")).hasMessageContaining("bmcKeyHex");
