@@ -75,7 +75,7 @@ final class IpmiPeerBenchmark {
             verdict("OFF confirmed: fence_ipmilan / remedy", fenceOff / off, 20);
             System.out.println("  (ratio column: the peer's median divided by remedy's; remedy's STATUS without reuse"
                     + " opens and closes a full RMCP+ session every time, like the peers; every status read also runs"
-                    + " ipmi_sim's chassis-control shell script, about 2 ms of each figure)");
+                    + " ipmi_sim's chassis-control shell script, about 1 ms of each figure)");
         }
     }
 

@@ -275,9 +275,18 @@ public final class IpmiSimProcess implements AutoCloseable {
                 "    guid " + HexFormat.of().formatHex(guid),
                 "  endlan",
                 "  user 2 true \"" + user + "\" \"" + password + "\" admin 10 " + auths,
-                "  chassis_control \"" + directory.resolve("chassis-control.sh") + " " + directory.resolve("power")
-                        + "\"",
+                "  chassis_control \"" + chassisControl(directory) + "\"",
                 "");
+    }
+
+    /**
+     * The command ipmi_sim runs (through {@code sh -c}, with the operation appended) for every chassis call. The
+     * script is sourced by a shell function instead of run as a program: one shell per call instead of two, which
+     * takes about 0.7 ms off every status read that all clients pay alike, as a real BMC answers from memory.
+     */
+    private static String chassisControl(Path directory) {
+        return "f() { set -- " + directory.resolve("power") + " $*; . " + directory.resolve("chassis-control.sh")
+                + "; }; f";
     }
 
     private static IpmiSimProcess launch(String executable, Path directory, int port, String user, String password,

@@ -1,7 +1,7 @@
 #!/bin/sh
 # Chassis control for OpenIPMI ipmi_sim, written into the work directory by remedy's IpmiSimProcess.
 #
-# lan.conf says:  chassis_control "<this script> <state file>"
+# lan.conf says:  chassis_control "f() { set -- <state file> $*; . <this script>; }; f"  (sourced: one shell)
 # and ipmi_sim runs it through popen (sh -c), appending the operation:
 #   <script> <state> get power                 print power:1 (on) or power:0 (off)
 #   <script> <state> set power 0|1             Chassis Control power down / power up; a power cycle is
