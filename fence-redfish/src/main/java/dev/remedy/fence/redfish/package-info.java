@@ -1,5 +1,6 @@
 /**
- * DMTF Redfish fencing over {@code java.net.http}: systems and PDU outlets, session login and logout, power
- * state confirmation. The agent arrives with its own issue; this module is the place it builds in.
+ * The {@code redfish} fence agent: server power through a DMTF Redfish service, with {@code fence_redfish}'s
+ * parameter names. {@link dev.remedy.fence.redfish.RedfishFenceAgentProvider} is the ServiceLoader entry; the
+ * HTTP conversation (sessions, retries, task monitors, TLS trust) is in {@code client}.
  */
 package dev.remedy.fence.redfish;

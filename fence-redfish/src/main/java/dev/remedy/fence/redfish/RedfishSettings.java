@@ -1,0 +1,83 @@
+package dev.remedy.fence.redfish;
+
+import dev.remedy.fence.redfish.client.AuthMode;
+import dev.remedy.fence.redfish.client.TlsTrust;
+import dev.remedy.spi.config.AgentConfig;
+import dev.remedy.spi.config.ConfigProblem;
+import dev.remedy.spi.config.InvalidConfigurationException;
+import dev.remedy.spi.config.Secret;
+import java.net.URI;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.Optional;
+
+/**
+ * The checked configuration of one {@code redfish} agent; every problem {@link AgentConfig#validate()} cannot
+ * see (port range, TLS options that exclude each other, a CA file that does not exist) is reported at once.
+ *
+ * @param trust the TLS trust: {@code system}, {@code ca:<path>}, {@code pin:<fingerprint>} or {@code insecure}
+ */
+record RedfishSettings(String host, int port, boolean tls, String user, Secret password, String trust,
+        Optional<String> systemsUri, Optional<String> plug, AuthMode auth, Duration gracefulOffTimeout,
+        Duration powerTimeout, Duration pollInterval, Duration requestTimeout) {
+
+    /** Reads and checks {@code config}. */
+    static RedfishSettings of(AgentConfig config) {
+        config.requireValid();
+        List<ConfigProblem> problems = new ArrayList<>();
+        int port = config.integer("ipport");
+        if (port < 1 || port > 65535) {
+            problems.add(new ConfigProblem("ipport", "is " + port + ", not a TCP port", "give 1 to 65535 (443 is usual)"));
+        }
+        Optional<String> caFile = config.text("ca_file").filter(text -> !text.isBlank());
+        Optional<String> fingerprint = config.text("tls_fingerprint").filter(text -> !text.isBlank());
+        boolean insecure = config.bool("ssl_insecure");
+        int choices = (caFile.isPresent() ? 1 : 0) + (fingerprint.isPresent() ? 1 : 0) + (insecure ? 1 : 0);
+        if (choices > 1) {
+            problems.add(new ConfigProblem("ssl_insecure", "ca_file, tls_fingerprint and ssl_insecure exclude each "
+                    + "other", "choose one way to trust the BMC's certificate"));
+        }
+        caFile.filter(path -> !Files.isReadable(Path.of(path))).ifPresent(path -> problems.add(new ConfigProblem(
+                "ca_file", "'" + path + "' is not a readable file", "give the path of a PEM CA bundle")));
+        fingerprint.ifPresent(pin -> {
+            try {
+                TlsTrust.parseFingerprint(pin);
+            } catch (IllegalArgumentException e) {
+                problems.add(new ConfigProblem("tls_fingerprint", "is not a SHA-256 fingerprint", e.getMessage()));
+            }
+        });
+        Optional<String> systemsUri = config.text("systems_uri").filter(text -> !text.isBlank());
+        systemsUri.filter(uri -> !uri.startsWith("/")).ifPresent(uri -> problems.add(new ConfigProblem(
+                "systems_uri", "'" + uri + "' is not a path", "give the system's path, e.g. /redfish/v1/Systems/1")));
+        for (String name : List.of("power_timeout", "poll_interval", "request_timeout")) {
+            if (config.duration(name).isZero()) {
+                problems.add(new ConfigProblem(name, "is zero", "give at least 1ms"));
+            }
+        }
+        String host = config.string("ip");
+        if (host.isBlank() || host.contains("/") || host.chars().anyMatch(Character::isWhitespace)) {
+            problems.add(new ConfigProblem("ip", "'" + host + "' is not a host name or address",
+                    "give the BMC's host name or IP address, without scheme or path (https://... goes in ssl)"));
+        }
+        if (!problems.isEmpty()) {
+            throw new InvalidConfigurationException(RedfishFenceAgentProvider.TYPE, problems);
+        }
+        String trust = caFile.map(path -> "ca:" + path).orElse(fingerprint.map(pin -> "pin:" + pin)
+                .orElse(insecure ? "insecure" : "system"));
+        return new RedfishSettings(host, port, config.bool("ssl"), config.string("username"),
+                config.secret("password").orElseThrow(), trust, systemsUri, config.text("plug")
+                        .filter(text -> !text.isBlank()), AuthMode.valueOf(config.string("auth").toUpperCase(Locale.ROOT)),
+                config.duration("graceful_off_timeout"), config.duration("power_timeout"),
+                config.duration("poll_interval"), config.duration("request_timeout"));
+    }
+
+    /** The service's base URI, {@code https://host:port}. */
+    URI base() {
+        String literal = host.contains(":") && !host.startsWith("[") ? "[" + host + "]" : host;
+        return URI.create((tls ? "https://" : "http://") + literal + ":" + port);
+    }
+}

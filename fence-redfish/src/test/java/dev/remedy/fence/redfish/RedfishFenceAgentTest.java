@@ -1,0 +1,261 @@
+package dev.remedy.fence.redfish;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.remedy.spi.FenceAction;
+import dev.remedy.spi.FenceAgent;
+import dev.remedy.spi.FenceContext;
+import dev.remedy.spi.FenceOutcome;
+import dev.remedy.spi.FenceRequest;
+import dev.remedy.spi.FenceStatus;
+import dev.remedy.spi.Plug;
+import dev.remedy.spi.PowerState;
+import dev.remedy.spi.TimeSource;
+import dev.remedy.spi.config.AgentConfig;
+import dev.remedy.spi.config.Secret;
+import dev.remedy.testkit.redfish.RedfishSimulator;
+import dev.remedy.testkit.redfish.RedfishSpec;
+import dev.remedy.testkit.redfish.SimulatedSystem;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.List;
+import java.util.concurrent.CompletableFuture;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.DisplayName;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** What the redfish agent does that fence_redfish does not, fault by fault, against the simulator. */
+class RedfishFenceAgentTest {
+
+    private static final String PASSWORD = "agent-redfish-1";
+
+    private final RedfishFenceAgentProvider provider = new RedfishFenceAgentProvider();
+    private RedfishSimulator simulator;
+
+    @AfterEach
+    void stop() {
+        if (simulator != null) {
+            simulator.close();
+        }
+    }
+
+    private RedfishSimulator start(RedfishSpec.Builder spec) {
+        simulator = RedfishSimulator.start(spec.user("admin", PASSWORD).build());
+        return simulator;
+    }
+
+    private AgentConfig.Builder config() {
+        return provider.configure().set("ip", "127.0.0.1").set("ipport", Integer.toString(simulator.port()))
+                .set("ssl", Boolean.toString(simulator.tls())).set("username", "admin")
+                .secret("password", Secret.of(PASSWORD)).set("poll_interval", "20ms");
+    }
+
+    private static FenceOutcome run(AgentConfig config, FenceAction action, RedfishFenceAgentProvider provider)
+            throws InterruptedException {
+        try (FenceAgent agent = provider.create(config)) {
+            return agent.execute(new FenceRequest(action, "test"),
+                    FenceContext.start(TimeSource.system(), Duration.ofSeconds(5)));
+        }
+    }
+
+    private FenceOutcome run(AgentConfig config, FenceAction action) throws InterruptedException {
+        return run(config, action, provider);
+    }
+
+    @Test
+    @DisplayName("several systems and no plug: a refusal that lists them, and nothing is reset")
+    void neverGuessesTheSystem() throws InterruptedException {
+        start(RedfishSpec.builder().systems("node-1", "node-2", "node-3"));
+        FenceOutcome outcome = run(config().build(), FenceAction.OFF);
+        assertThat(outcome.status()).isEqualTo(FenceStatus.REFUSED);
+        assertThat(outcome.detail()).contains("[node-1, node-2, node-3]").contains("set plug");
+        assertThat(simulator.systems()).allSatisfy(system -> assertThat(system.resets()).isEmpty());
+        assertThat(simulator.activeSessions()).isZero();
+    }
+
+    @Test
+    @DisplayName("plug chooses the system; an unknown plug fails naming the systems there are")
+    void plugChooses() throws InterruptedException {
+        start(RedfishSpec.builder().systems("node-1", "node-2"));
+        FenceOutcome off = run(config().set("plug", "node-2").build(), FenceAction.OFF);
+        assertThat(off.status()).isEqualTo(FenceStatus.SUCCEEDED);
+        assertThat(simulator.system("node-2").powerTarget().power()).isEqualTo(PowerState.OFF);
+        assertThat(simulator.system("node-1").powerTarget().power()).isEqualTo(PowerState.ON);
+        FenceOutcome unknown = run(config().set("plug", "node-9").build(), FenceAction.STATUS);
+        assertThat(unknown.status()).isEqualTo(FenceStatus.FAILED);
+        assertThat(unknown.detail()).contains("no system 'node-9'").contains("[node-1, node-2]");
+    }
+
+    @Test
+    @DisplayName("OFF uses ForceOff and polls PowerState until Off; the session is logged out afterwards")
+    void offConfirmedAndLoggedOut() throws InterruptedException {
+        start(RedfishSpec.builder().systems("node-1"));
+        simulator.system("node-1").powerChangeDelay(Duration.ofMillis(200));
+        FenceOutcome outcome = run(config().build(), FenceAction.OFF);
+        assertThat(outcome.status()).isEqualTo(FenceStatus.SUCCEEDED);
+        assertThat(outcome.detail()).contains("(confirmed)");
+        assertThat(outcome.elapsed()).isGreaterThanOrEqualTo(Duration.ofMillis(200));
+        assertThat(simulator.system("node-1").resets()).containsExactly("ForceOff");
+        assertThat(simulator.sessionsCreated()).isEqualTo(1);
+        assertThat(simulator.activeSessions()).isZero();
+    }
+
+    @Test
+    @DisplayName("auth=basic sends credentials on each request and creates no session")
+    void basicAuth() throws InterruptedException {
+        start(RedfishSpec.builder().systems("node-1"));
+        assertThat(run(config().set("auth", "basic").build(), FenceAction.STATUS).power()).isEqualTo(PowerState.ON);
+        assertThat(simulator.sessionsCreated()).isZero();
+    }
+
+    @Test
+    @DisplayName("REBOOT is ForceOff confirmed, then On confirmed: never ForceRestart, which shows no OFF")
+    void rebootThroughOff() throws InterruptedException {
+        start(RedfishSpec.builder().systems("node-1"));
+        FenceOutcome outcome = run(config().build(), FenceAction.REBOOT);
+        assertThat(outcome.status()).isEqualTo(FenceStatus.SUCCEEDED);
+        assertThat(simulator.system("node-1").resets()).containsExactly("ForceOff", "On");
+        assertThat(simulator.system("node-1").powerTarget().history()).containsExactly(PowerState.OFF, PowerState.ON);
+    }
+
+    @Test
+    @DisplayName("graceful_off_timeout tries GracefulShutdown first and falls back to ForceOff when it is ignored")
+    void gracefulThenForce() throws InterruptedException {
+        start(RedfishSpec.builder().systems("node-1", "node-2"));
+        FenceOutcome graceful = run(config().set("plug", "node-1").set("graceful_off_timeout", "300ms").build(),
+                FenceAction.OFF);
+        assertThat(graceful.status()).isEqualTo(FenceStatus.SUCCEEDED);
+        assertThat(simulator.system("node-1").resets()).containsExactly("GracefulShutdown");
+        simulator.system("node-2").gracefulShutdownWorks(false);
+        FenceOutcome forced = run(config().set("plug", "node-2").set("graceful_off_timeout", "300ms").build(),
+                FenceAction.OFF);
+        assertThat(forced.status()).isEqualTo(FenceStatus.SUCCEEDED);
+        assertThat(simulator.system("node-2").resets()).containsExactly("GracefulShutdown", "ForceOff");
+    }
+
+    @Test
+    @DisplayName("a system without ForceOff among its AllowableValues is not fenced, and the detail says why")
+    void onlyAdvertisedResetTypes() throws InterruptedException {
+        start(RedfishSpec.builder().systems("node-1"));
+        simulator.system("node-1").allowableResetTypes(List.of("On", "GracefulRestart"));
+        FenceOutcome outcome = run(config().build(), FenceAction.OFF);
+        assertThat(outcome.status()).isEqualTo(FenceStatus.FAILED);
+        assertThat(outcome.detail()).contains("does not advertise ResetType ForceOff").contains("GracefulRestart");
+        assertThat(simulator.system("node-1").resets()).isEmpty();
+    }
+
+    @Test
+    @DisplayName("a system that never reaches Off fails after power_timeout with the power it still reports")
+    void neverOff() throws InterruptedException {
+        start(RedfishSpec.builder().systems("node-1"));
+        simulator.system("node-1").neverOff(true);
+        FenceOutcome outcome = run(config().set("power_timeout", "300ms").build(), FenceAction.OFF);
+        assertThat(outcome.status()).isEqualTo(FenceStatus.FAILED);
+        assertThat(outcome.power()).isEqualTo(PowerState.ON);
+        assertThat(outcome.detail()).contains("still reports PowerState ON").contains("power_timeout");
+        assertThat(simulator.activeSessions()).isZero();
+    }
+
+    @Test
+    @DisplayName("503 with Retry-After is waited out inside the deadline")
+    void serviceUnavailable() throws InterruptedException {
+        start(RedfishSpec.builder().systems("node-1"));
+        simulator.faults().serviceUnavailable(2, Duration.ofSeconds(1));
+        FenceOutcome outcome = run(config().build(), FenceAction.STATUS);
+        assertThat(outcome.status()).isEqualTo(FenceStatus.SUCCEEDED);
+        assertThat(outcome.elapsed()).isGreaterThanOrEqualTo(Duration.ofSeconds(2));
+        assertThat(outcome.attempts()).isGreaterThanOrEqualTo(5);
+    }
+
+    @Test
+    @DisplayName("a 500 with a Redfish error body fails with the body's message in the detail")
+    void serverError() throws InterruptedException {
+        start(RedfishSpec.builder().systems("node-1"));
+        simulator.faults().failNext(1, 500);
+        FenceOutcome outcome = run(config().build(), FenceAction.STATUS);
+        assertThat(outcome.status()).isEqualTo(FenceStatus.FAILED);
+        assertThat(outcome.detail()).contains("HTTP 500").doesNotContain(PASSWORD);
+    }
+
+    @Test
+    @DisplayName("a body that is not JSON fails as such")
+    void invalidJson() throws InterruptedException {
+        start(RedfishSpec.builder().systems("node-1"));
+        simulator.faults().invalidJsonNext(1);
+        FenceOutcome outcome = run(config().build(), FenceAction.STATUS);
+        assertThat(outcome.status()).isEqualTo(FenceStatus.FAILED);
+        assertThat(outcome.detail()).contains("not valid JSON");
+    }
+
+    @Test
+    @DisplayName("a session that expires mid-action gets one new login and the action completes")
+    void reloginAfterExpiry() throws Exception {
+        start(RedfishSpec.builder().systems("node-1"));
+        SimulatedSystem node = simulator.system("node-1").powerChangeDelay(Duration.ofMillis(600));
+        try (FenceAgent agent = provider.create(config().build())) {
+            CompletableFuture<FenceOutcome> outcome = agent.executeAsync(new FenceRequest(FenceAction.OFF, "test"),
+                    FenceContext.start(TimeSource.system(), Duration.ofSeconds(5)), Runnable::run);
+            long deadline = System.nanoTime() + Duration.ofSeconds(3).toNanos();
+            while (node.resets().isEmpty() && System.nanoTime() < deadline) {
+                Thread.onSpinWait();
+            }
+            simulator.faults().expireSessions();
+            FenceOutcome result = outcome.get();
+            assertThat(result.status()).as("%s", result).isEqualTo(FenceStatus.SUCCEEDED);
+        }
+        assertThat(simulator.sessionsCreated()).isEqualTo(2);
+        assertThat(simulator.activeSessions()).isZero();
+    }
+
+    @Test
+    @DisplayName("202 Accepted with a task monitor is followed until the task completes")
+    void taskMonitor() throws InterruptedException {
+        start(RedfishSpec.builder().systems("node-1"));
+        simulator.faults().asyncResets(Duration.ofMillis(300));
+        FenceOutcome outcome = run(config().build(), FenceAction.OFF);
+        assertThat(outcome.status()).as("%s", outcome).isEqualTo(FenceStatus.SUCCEEDED);
+        assertThat(simulator.system("node-1").powerTarget().power()).isEqualTo(PowerState.OFF);
+    }
+
+    @Test
+    @DisplayName("a service slower than request_timeout times out by the deadline")
+    void slowService() throws InterruptedException {
+        start(RedfishSpec.builder().systems("node-1"));
+        simulator.faults().slowResponses(Duration.ofSeconds(2));
+        FenceOutcome outcome = run(config().set("request_timeout", "300ms").build(), FenceAction.STATUS);
+        assertThat(outcome.status()).isEqualTo(FenceStatus.TIMED_OUT);
+        assertThat(outcome.detail()).contains("no answer within 300 ms");
+    }
+
+    @Test
+    @DisplayName("LIST reports every system with its id and power")
+    void list() throws InterruptedException {
+        start(RedfishSpec.builder().systems("node-1", "node-2"));
+        simulator.system("node-2").powerTarget().power(PowerState.OFF);
+        FenceOutcome outcome = run(config().build(), FenceAction.LIST);
+        assertThat(outcome.plugs()).extracting(Plug::id, Plug::power).containsExactlyInAnyOrder(
+                org.assertj.core.groups.Tuple.tuple("node-1", PowerState.ON),
+                org.assertj.core.groups.Tuple.tuple("node-2", PowerState.OFF));
+    }
+
+    @Test
+    @DisplayName("TLS: the simulator's certificate is refused by default and trusted by fingerprint or CA file")
+    void tls(@TempDir Path dir) throws Exception {
+        start(RedfishSpec.builder().systems("node-1").tls(true));
+        FenceOutcome refused = run(config().build(), FenceAction.STATUS);
+        assertThat(refused.status()).isEqualTo(FenceStatus.FAILED);
+        assertThat(refused.detail()).contains("TLS").contains("tls_fingerprint");
+        FenceOutcome pinned = run(config().set("tls_fingerprint", simulator.certificate().sha256Fingerprint())
+                .build(), FenceAction.STATUS, new RedfishFenceAgentProvider());
+        assertThat(pinned.status()).as("%s", pinned).isEqualTo(FenceStatus.SUCCEEDED);
+        Path ca = Files.writeString(dir.resolve("ca.pem"), simulator.certificate().pem());
+        FenceOutcome viaCa = run(config().set("ca_file", ca.toString()).build(), FenceAction.STATUS,
+                new RedfishFenceAgentProvider());
+        assertThat(viaCa.status()).as("%s", viaCa).isEqualTo(FenceStatus.SUCCEEDED);
+        FenceOutcome wrongPin = run(config().set("tls_fingerprint", "00".repeat(32)).build(), FenceAction.STATUS,
+                new RedfishFenceAgentProvider());
+        assertThat(wrongPin.status()).isEqualTo(FenceStatus.FAILED);
+    }
+}
