@@ -15,7 +15,7 @@ import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
 
 /**
- * One Redfish system. {@link #executeAsync} runs the whole action on the HTTP client's threads; {@link #execute}
+ * One Redfish system or PDU outlet. {@link #executeAsync} runs the whole action on the HTTP client's threads; {@link #execute}
  * waits for it, and an interrupt cancels it (the session is still logged out).
  */
 final class RedfishFenceAgent implements FenceAgent {
@@ -26,17 +26,19 @@ final class RedfishFenceAgent implements FenceAgent {
     private final HttpClient http;
     private final Executor executor;
     private final RedfishSettings settings;
+    private final RedfishTarget target;
 
-    RedfishFenceAgent(HttpClient http, Executor executor, RedfishSettings settings) {
+    RedfishFenceAgent(HttpClient http, Executor executor, RedfishSettings settings, RedfishTarget target) {
         this.http = http;
         this.executor = executor;
         this.settings = settings;
+        this.target = target;
     }
 
     @Override
     public FenceOutcome execute(FenceRequest request, FenceContext context) throws InterruptedException {
         context.checkInterrupted();
-        RedfishRun run = new RedfishRun(http, executor, settings, request, context);
+        RedfishRun run = new RedfishRun(http, executor, settings, target, request, context);
         CompletableFuture<FenceOutcome> outcome = run.start();
         try {
             return outcome.get(context.remaining().plus(REPORT_GRACE).toNanos(), TimeUnit.NANOSECONDS);
@@ -57,7 +59,7 @@ final class RedfishFenceAgent implements FenceAgent {
     @Override
     public CompletableFuture<FenceOutcome> executeAsync(FenceRequest request, FenceContext context,
             Executor ignored) {
-        RedfishRun run = new RedfishRun(http, executor, settings, request, context);
+        RedfishRun run = new RedfishRun(http, executor, settings, target, request, context);
         CompletableFuture<FenceOutcome> outcome = run.start();
         outcome.whenComplete((result, error) -> {
             if (error instanceof CancellationException) {

@@ -1,41 +1,30 @@
 package dev.remedy.fence.redfish;
 
-import dev.remedy.fence.redfish.client.TlsTrust;
 import dev.remedy.spi.FenceAction;
 import dev.remedy.spi.FenceAgent;
 import dev.remedy.spi.FenceAgentProvider;
 import dev.remedy.spi.config.AgentConfig;
 import dev.remedy.spi.config.ParameterDescriptor;
 import dev.remedy.spi.config.ParameterType;
-import java.net.http.HttpClient;
-import java.nio.file.Path;
-import java.time.Duration;
 import java.util.EnumSet;
 import java.util.List;
-import java.util.Map;
 import java.util.Set;
-import java.util.concurrent.ConcurrentHashMap;
-import java.util.concurrent.ExecutorService;
-import java.util.concurrent.Executors;
-import java.util.concurrent.atomic.AtomicInteger;
-import javax.net.ssl.SSLContext;
+import java.util.stream.Stream;
 
 /**
  * The {@code redfish} agent: server power through a DMTF Redfish service (BMC), with the parameter names of
  * {@code fence_redfish} and what it lacks: a timeout on every request, a refusal instead of a guess when several
  * systems exist and none is named, graceful shutdown before force off if asked, session login and logout, TLS
- * verification on by default. Agents share one {@link HttpClient} per TLS trust, on a small fixed pool of
- * daemon threads.
+ * verification on by default. Agents of one provider share one HTTP client per TLS trust, on a small fixed pool
+ * of daemon threads.
  */
 public final class RedfishFenceAgentProvider implements FenceAgentProvider {
 
     /** The type id. */
     public static final String TYPE = "redfish";
 
-    private static final AtomicInteger THREADS = new AtomicInteger();
-    private static final int POOL = 2;
-
-    private static final List<ParameterDescriptor> PARAMETERS = List.of(
+    /** The connection parameters the system and the PDU agent share. */
+    static final List<ParameterDescriptor> CONNECTION = List.of(
             ParameterDescriptor.builder("ip", ParameterType.STRING).required().fenceAgentsName("ip")
                     .description("host name or address of the Redfish service (BMC)").build(),
             ParameterDescriptor.builder("ipport", ParameterType.INTEGER).defaultValue("443").fenceAgentsName("ipport")
@@ -53,17 +42,9 @@ public final class RedfishFenceAgentProvider implements FenceAgentProvider {
                     .description("PEM CA bundle to verify the service's certificate with").build(),
             ParameterDescriptor.builder("tls_fingerprint", ParameterType.STRING)
                     .description("SHA-256 fingerprint of the service's own certificate, trusted alone").build(),
-            ParameterDescriptor.builder("systems_uri", ParameterType.STRING).fenceAgentsName("systems_uri")
-                    .description("path of the ComputerSystem, e.g. /redfish/v1/Systems/1").build(),
-            ParameterDescriptor.builder("plug", ParameterType.STRING).fenceAgentsName("plug")
-                    .description("Id of the ComputerSystem; may be left out only when the service has one system")
-                    .build(),
             ParameterDescriptor.builder("auth", ParameterType.CHOICE).defaultValue("session")
                     .allowedValues("session", "basic").description("a SessionService session (logged out at the "
                             + "end; Basic if the service has none) or HTTP Basic on every request").build(),
-            ParameterDescriptor.builder("graceful_off_timeout", ParameterType.DURATION).defaultValue("0s")
-                    .description("if not zero, OFF first asks for GracefulShutdown and waits this long before "
-                            + "ForceOff").build(),
             ParameterDescriptor.builder("power_timeout", ParameterType.DURATION).defaultValue("20s")
                     .fenceAgentsName("power_timeout").description("how long to poll PowerState for the new state")
                     .build(),
@@ -73,8 +54,17 @@ public final class RedfishFenceAgentProvider implements FenceAgentProvider {
                     .description("timeout of every HTTP request (less when the action's deadline is nearer)")
                     .build());
 
-    private final Map<String, HttpClient> clients = new ConcurrentHashMap<>();
-    private volatile ExecutorService pool;
+    private static final List<ParameterDescriptor> PARAMETERS = Stream.concat(CONNECTION.stream(), Stream.of(
+            ParameterDescriptor.builder("systems_uri", ParameterType.STRING).fenceAgentsName("systems_uri")
+                    .description("path of the ComputerSystem, e.g. /redfish/v1/Systems/1").build(),
+            ParameterDescriptor.builder("plug", ParameterType.STRING).fenceAgentsName("plug")
+                    .description("Id of the ComputerSystem; may be left out only when the service has one system")
+                    .build(),
+            ParameterDescriptor.builder("graceful_off_timeout", ParameterType.DURATION).defaultValue("0s")
+                    .description("if not zero, OFF first asks for GracefulShutdown and waits this long before "
+                            + "ForceOff").build())).toList();
+
+    private final RedfishTransport transport = new RedfishTransport();
 
     @Override
     public String type() {
@@ -98,36 +88,6 @@ public final class RedfishFenceAgentProvider implements FenceAgentProvider {
 
     @Override
     public FenceAgent create(AgentConfig config) {
-        RedfishSettings settings = RedfishSettings.of(config);
-        return new RedfishFenceAgent(clients.computeIfAbsent(settings.trust(), this::client), pool(), settings);
-    }
-
-    private HttpClient client(String trust) {
-        SSLContext context = switch (trust.substring(0, trust.indexOf(':') < 0 ? trust.length() : trust.indexOf(':'))) {
-            case "ca" -> TlsTrust.caBundle(Path.of(trust.substring(3)));
-            case "pin" -> TlsTrust.pinned(trust.substring(4));
-            case "insecure" -> TlsTrust.insecure();
-            default -> TlsTrust.system();
-        };
-        return HttpClient.newBuilder().sslContext(context).executor(pool()).connectTimeout(Duration.ofSeconds(10))
-                .followRedirects(HttpClient.Redirect.NEVER).version(HttpClient.Version.HTTP_1_1).build();
-    }
-
-    private ExecutorService pool() {
-        ExecutorService current = pool;
-        if (current == null) {
-            synchronized (this) {
-                current = pool;
-                if (current == null) {
-                    current = Executors.newFixedThreadPool(POOL, runnable -> {
-                        Thread thread = new Thread(runnable, "remedy-redfish-" + THREADS.incrementAndGet());
-                        thread.setDaemon(true);
-                        return thread;
-                    });
-                    pool = current;
-                }
-            }
-        }
-        return current;
+        return transport.agent(RedfishSettings.of(config), new SystemTarget());
     }
 }

@@ -1,6 +1,7 @@
 package dev.remedy.fence.redfish;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import dev.remedy.fence.redfish.RedfishTarget.View;
 import dev.remedy.fence.redfish.client.RedfishConnection;
 import dev.remedy.fence.redfish.client.RedfishException;
 import dev.remedy.spi.FenceAction;
@@ -8,12 +9,9 @@ import dev.remedy.spi.FenceContext;
 import dev.remedy.spi.FenceOutcome;
 import dev.remedy.spi.FenceRequest;
 import dev.remedy.spi.FenceStatus;
-import dev.remedy.spi.Plug;
 import dev.remedy.spi.PowerState;
 import java.net.http.HttpClient;
 import java.time.Duration;
-import java.util.ArrayList;
-import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
@@ -22,19 +20,19 @@ import java.util.concurrent.TimeUnit;
 
 /**
  * One action against one Redfish service, as a chain of futures: read the service root, log in, find the
- * system (by {@code systems_uri}, by {@code plug}, or the only one; several without a choice is a refusal),
- * read {@code PowerState}, reset with a {@code ResetType} the system advertises, poll {@code PowerState} until
- * the new state is read or the time is up, and log out in every case. REBOOT is OFF confirmed then ON, never
- * {@code ForceRestart}, which leaves no evidence of OFF.
+ * target (a system or an outlet; several without a choice is a refusal), read its {@code PowerState}, send the
+ * action with a value the resource advertises, poll {@code PowerState} until the new state is read or the time
+ * is up, and log out in every case. REBOOT is OFF confirmed then ON, never a restart, which leaves no evidence
+ * of OFF.
  */
 final class RedfishRun {
 
     private static final System.Logger LOG = System.getLogger(RedfishRun.class.getName());
     private static final String ROOT = "/redfish/v1/";
-    private static final List<String> ASSUMED_RESET_TYPES = List.of("On", "ForceOff", "GracefulShutdown", "ForceOn");
 
     private final Executor executor;
     private final RedfishSettings settings;
+    private final RedfishTarget target;
     private final FenceRequest request;
     private final FenceContext context;
     private final long deadline;
@@ -42,10 +40,11 @@ final class RedfishRun {
     private volatile boolean cancelled;
     private volatile PowerState lastRead = PowerState.UNKNOWN;
 
-    RedfishRun(HttpClient http, Executor executor, RedfishSettings settings, FenceRequest request,
-            FenceContext context) {
+    RedfishRun(HttpClient http, Executor executor, RedfishSettings settings, RedfishTarget target,
+            FenceRequest request, FenceContext context) {
         this.executor = executor;
         this.settings = settings;
+        this.target = target;
         this.request = request;
         this.context = context;
         this.deadline = System.nanoTime() + context.remaining().toNanos();
@@ -62,7 +61,7 @@ final class RedfishRun {
         }
         context.progress("connecting to Redfish service " + settings.base());
         return connection.get(ROOT)
-                .thenCompose(root -> connection.login(link(root, "Links", "Sessions"))
+                .thenCompose(root -> connection.login(RedfishTarget.link(root, "Links", "Sessions"))
                         .thenCompose(v -> act(root)))
                 .exceptionally(this::outcomeOf)
                 .thenCompose(outcome -> connection.close().thenApply(v -> outcome))
@@ -75,148 +74,113 @@ final class RedfishRun {
     }
 
     private CompletableFuture<FenceOutcome> act(JsonNode root) {
-        String systems = link(root, "Systems").orElse("/redfish/v1/Systems");
         FenceAction action = request.action();
         if (action == FenceAction.LIST) {
-            return list(systems);
+            return target.list(connection, root, settings).thenApply(plugs -> FenceOutcome.succeeded(
+                    PowerState.UNKNOWN, plugs.size() + " " + target.noun() + "(s) on " + settings.base())
+                    .withPlugs(plugs));
         }
         if (action == FenceAction.MONITOR) {
-            return connection.get(systems).thenApply(collection -> FenceOutcome.succeeded(PowerState.UNKNOWN,
-                    "Redfish service " + settings.base() + " (Redfish " + root.path("RedfishVersion").asText("?")
-                            + ") answered and lists " + members(collection).size() + " system(s)"));
+            return target.count(connection, root, settings).thenApply(count -> FenceOutcome.succeeded(
+                    PowerState.UNKNOWN, "Redfish service " + settings.base() + " (Redfish "
+                            + root.path("RedfishVersion").asText("?") + ") answered and lists " + count + " "
+                            + target.noun() + "(s)"));
         }
-        return systemPath(systems).thenCompose(this::readSystem).thenCompose(system -> switch (action) {
-            case STATUS -> CompletableFuture.completedFuture(FenceOutcome.succeeded(system.power(), "system "
-                    + system.path() + " on " + settings.base() + " reports power " + system.power()));
-            case OFF -> off(system);
-            case ON -> on(system);
-            default -> off(system).thenCompose(off -> off.isSuccess() ? readSystem(system.path()).thenCompose(this::on)
-                    .thenApply(on -> on.isSuccess() ? FenceOutcome.succeeded(PowerState.ON, "system " + system.path()
-                            + " on " + settings.base() + " powered off (confirmed) and on again (confirmed)") : on)
-                    : CompletableFuture.completedFuture(off));
+        return target.locate(connection, root, settings).thenCompose(this::read).thenCompose(view -> switch (action) {
+            case STATUS -> done(FenceOutcome.succeeded(view.power(), describe(view) + " reports power "
+                    + view.power()));
+            case OFF -> off(view);
+            case ON -> on(view);
+            default -> off(view).thenCompose(off -> off.isSuccess() ? read(view.path()).thenCompose(this::on)
+                    .thenApply(on -> on.isSuccess() ? FenceOutcome.succeeded(PowerState.ON, describe(view)
+                            + " powered off (confirmed) and on again (confirmed)") : on) : done(off));
         });
     }
 
-    private CompletableFuture<FenceOutcome> list(String systems) {
-        return connection.get(systems).thenCompose(collection -> {
-            List<CompletableFuture<Plug>> plugs = members(collection).stream().map(path -> connection.get(path)
-                    .thenApply(system -> new Plug(system.path("Id").asText(lastSegment(path)),
-                            system.path("Name").asText(""), powerOf(system)))).toList();
-            return CompletableFuture.allOf(plugs.toArray(CompletableFuture[]::new)).thenApply(v -> FenceOutcome
-                    .succeeded(PowerState.UNKNOWN, plugs.size() + " system(s) on " + settings.base())
-                    .withPlugs(plugs.stream().map(CompletableFuture::join).toList()));
+    private String describe(View view) {
+        return target.noun() + " " + view.path() + " on " + settings.base();
+    }
+
+    private CompletableFuture<View> read(String path) {
+        return connection.get(path).thenApply(resource -> {
+            View view = target.view(path, resource);
+            lastRead = view.power();
+            return view;
         });
     }
 
-    /** The system's path: systems_uri, the member named by plug, or the only member. */
-    private CompletableFuture<String> systemPath(String systems) {
-        if (settings.systemsUri().isPresent()) {
-            return CompletableFuture.completedFuture(settings.systemsUri().get());
+    private CompletableFuture<FenceOutcome> off(View view) {
+        if (view.power() == PowerState.OFF) {
+            return done(FenceOutcome.succeeded(PowerState.OFF, describe(view) + " is already off"));
         }
-        return connection.get(systems).thenApply(collection -> {
-            List<String> paths = members(collection);
-            List<String> ids = paths.stream().map(RedfishRun::lastSegment).toList();
-            Optional<String> plug = settings.plug();
-            if (plug.isPresent()) {
-                int at = ids.indexOf(plug.get());
-                if (at < 0) {
-                    throw new RedfishException(RedfishException.Kind.NOT_FOUND, 404, "Redfish service "
-                            + settings.base() + " has no system '" + plug.get() + "'; its systems are " + ids
-                            + ": set plug to one of them");
-                }
-                return paths.get(at);
+        Optional<String> graceful = settings.gracefulOffTimeout().isZero() ? Optional.empty()
+                : target.gracefulOff(view);
+        CompletableFuture<FenceOutcome> soft = graceful.isEmpty()
+                ? done(FenceOutcome.failed(view.power(), "graceful shutdown not tried"))
+                : send(view, graceful.get()).thenCompose(v -> waitFor(view, PowerState.OFF,
+                        settings.gracefulOffTimeout()));
+        return soft.thenCompose(result -> {
+            if (result.isSuccess()) {
+                return done(result);
             }
-            if (paths.size() == 1) {
-                return paths.get(0);
-            }
-            throw new RedfishException(RedfishException.Kind.REFUSED, 0, "Redfish service " + settings.base()
-                    + " has " + paths.size() + " systems " + ids + " and no plug or systems_uri names one; remedy "
-                    + "never guesses which machine to power off: set plug");
-        });
-    }
-
-    private CompletableFuture<SystemView> readSystem(String path) {
-        return connection.get(path).thenApply(system -> {
-            JsonNode reset = system.path("Actions").path("#ComputerSystem.Reset");
-            List<String> allowed = new ArrayList<>();
-            reset.path("ResetType@Redfish.AllowableValues").forEach(value -> allowed.add(value.asText()));
-            String target = reset.path("target").asText(path.replaceAll("/$", "") + "/Actions/ComputerSystem.Reset");
-            lastRead = powerOf(system);
-            return new SystemView(path, lastRead, target, allowed.isEmpty() ? ASSUMED_RESET_TYPES : allowed);
-        });
-    }
-
-    private CompletableFuture<FenceOutcome> off(SystemView system) {
-        if (system.power() == PowerState.OFF) {
-            return done(FenceOutcome.succeeded(PowerState.OFF, "system " + system.path() + " on " + settings.base()
-                    + " is already off"));
-        }
-        CompletableFuture<FenceOutcome> graceful = !settings.gracefulOffTimeout().isZero()
-                && system.allowed().contains("GracefulShutdown")
-                ? reset(system, "GracefulShutdown").thenCompose(v -> waitFor(system, PowerState.OFF,
-                        settings.gracefulOffTimeout()))
-                : done(FenceOutcome.failed(system.power(), "graceful shutdown not tried"));
-        return graceful.thenCompose(soft -> {
-            if (soft.isSuccess()) {
-                return done(soft);
-            }
-            if (!system.allowed().contains("ForceOff")) {
-                return done(FenceOutcome.failed(system.power(), "system " + system.path() + " on " + settings.base()
-                        + " does not advertise ResetType ForceOff (it offers " + system.allowed() + "); it cannot be "
+            Optional<String> force = target.forceOff(view);
+            if (force.isEmpty()) {
+                return done(FenceOutcome.failed(view.power(), describe(view) + " does not advertise " + forceName()
+                        + " among its " + target.actionField() + " values " + view.allowed() + "; it cannot be "
                         + "fenced by Redfish"));
             }
-            return reset(system, "ForceOff").thenCompose(v -> waitFor(system, PowerState.OFF,
-                    settings.powerTimeout()));
+            return send(view, force.get()).thenCompose(v -> waitFor(view, PowerState.OFF, settings.powerTimeout()));
         });
     }
 
-    private CompletableFuture<FenceOutcome> on(SystemView system) {
-        if (system.power() == PowerState.ON) {
-            return done(FenceOutcome.succeeded(PowerState.ON, "system " + system.path() + " on " + settings.base()
-                    + " is already on"));
-        }
-        Optional<String> type = system.allowed().contains("On") ? Optional.of("On")
-                : system.allowed().contains("ForceOn") ? Optional.of("ForceOn") : Optional.empty();
-        if (type.isEmpty()) {
-            return done(FenceOutcome.failed(system.power(), "system " + system.path() + " on " + settings.base()
-                    + " advertises neither ResetType On nor ForceOn (it offers " + system.allowed() + ")"));
-        }
-        return reset(system, type.get()).thenCompose(v -> waitFor(system, PowerState.ON, settings.powerTimeout()));
+    private String forceName() {
+        return target.actionField() + " " + (target instanceof OutletTarget ? "Off" : "ForceOff");
     }
 
-    private CompletableFuture<JsonNode> reset(SystemView system, String type) {
+    private CompletableFuture<FenceOutcome> on(View view) {
+        if (view.power() == PowerState.ON) {
+            return done(FenceOutcome.succeeded(PowerState.ON, describe(view) + " is already on"));
+        }
+        Optional<String> value = target.on(view);
+        if (value.isEmpty()) {
+            return done(FenceOutcome.failed(view.power(), describe(view) + " advertises no " + target.actionField()
+                    + " that powers on (it offers " + view.allowed() + ")"));
+        }
+        return send(view, value.get()).thenCompose(v -> waitFor(view, PowerState.ON, settings.powerTimeout()));
+    }
+
+    private CompletableFuture<JsonNode> send(View view, String value) {
         if (cancelled) {
             return CompletableFuture.failedFuture(new RedfishException(RedfishException.Kind.CANCELLED, 0,
-                    "cancelled before ResetType " + type));
+                    "cancelled before " + target.actionField() + " " + value));
         }
-        context.progress("sending ResetType " + type + " to system " + system.path() + " on " + settings.base());
-        return connection.post(system.target(), Map.of("ResetType", type));
+        context.progress("sending " + target.actionField() + " " + value + " to " + describe(view));
+        return connection.post(view.action(), Map.of(target.actionField(), value));
     }
 
-    private CompletableFuture<FenceOutcome> waitFor(SystemView system, PowerState wanted, Duration limit) {
+    private CompletableFuture<FenceOutcome> waitFor(View view, PowerState wanted, Duration limit) {
         long until = System.nanoTime() + limit.toNanos();
-        context.progress("waiting for system " + system.path() + " to report PowerState " + wanted);
-        return poll(system, wanted, until, limit);
+        context.progress("waiting for " + describe(view) + " to report PowerState " + wanted);
+        return poll(view.path(), wanted, until, limit);
     }
 
-    private CompletableFuture<FenceOutcome> poll(SystemView system, PowerState wanted, long until, Duration limit) {
-        return readSystem(system.path()).thenCompose(now -> {
+    private CompletableFuture<FenceOutcome> poll(String path, PowerState wanted, long until, Duration limit) {
+        return read(path).thenCompose(now -> {
             if (now.power() == wanted) {
-                return done(FenceOutcome.succeeded(wanted, "system " + system.path() + " on " + settings.base()
-                        + " reports PowerState " + wanted + " (confirmed)"));
+                return done(FenceOutcome.succeeded(wanted, describe(now) + " reports PowerState " + wanted
+                        + " (confirmed)"));
             }
             long left = Math.min(until, deadline) - System.nanoTime();
             if (left <= 0 || cancelled) {
                 boolean budgetOver = deadline - System.nanoTime() <= 0;
-                String detail = "system " + system.path() + " on " + settings.base() + " still reports PowerState "
-                        + now.power() + " after " + (budgetOver ? "the action's deadline" : limit.toMillis()
-                                + " ms (power_timeout)");
+                String detail = describe(now) + " still reports PowerState " + now.power() + " after "
+                        + (budgetOver ? "the action's deadline" : limit.toMillis() + " ms (power_timeout)");
                 return done(budgetOver ? FenceOutcome.of(FenceStatus.TIMED_OUT, now.power(), detail)
                         : FenceOutcome.failed(now.power(), detail));
             }
             long wait = Math.min(settings.pollInterval().toNanos(), left);
             Executor later = CompletableFuture.delayedExecutor(wait, TimeUnit.NANOSECONDS, executor);
-            return CompletableFuture.supplyAsync(() -> poll(system, wanted, until, limit), later)
+            return CompletableFuture.supplyAsync(() -> poll(path, wanted, until, limit), later)
                     .thenCompose(next -> next);
         });
     }
@@ -234,42 +198,5 @@ final class RedfishRun {
 
     private static CompletableFuture<FenceOutcome> done(FenceOutcome outcome) {
         return CompletableFuture.completedFuture(outcome);
-    }
-
-    private static PowerState powerOf(JsonNode system) {
-        return switch (system.path("PowerState").asText("")) {
-            case "On" -> PowerState.ON;
-            case "Off" -> PowerState.OFF;
-            default -> PowerState.UNKNOWN;
-        };
-    }
-
-    private static List<String> members(JsonNode collection) {
-        List<String> paths = new ArrayList<>();
-        collection.path("Members").forEach(member -> {
-            String path = member.path("@odata.id").asText("");
-            if (!path.isEmpty()) {
-                paths.add(path);
-            }
-        });
-        return paths;
-    }
-
-    private static Optional<String> link(JsonNode node, String... fields) {
-        JsonNode at = node;
-        for (String field : fields) {
-            at = at.path(field);
-        }
-        String path = at.path("@odata.id").asText("");
-        return path.isEmpty() ? Optional.empty() : Optional.of(path);
-    }
-
-    private static String lastSegment(String path) {
-        String trimmed = path.endsWith("/") ? path.substring(0, path.length() - 1) : path;
-        return trimmed.substring(trimmed.lastIndexOf('/') + 1);
-    }
-
-    /** What the run needs of a ComputerSystem. */
-    private record SystemView(String path, PowerState power, String target, List<String> allowed) {
     }
 }

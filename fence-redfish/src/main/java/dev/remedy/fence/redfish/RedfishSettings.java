@@ -21,11 +21,11 @@ import java.util.Optional;
  *
  * @param trust the TLS trust: {@code system}, {@code ca:<path>}, {@code pin:<fingerprint>} or {@code insecure}
  */
-record RedfishSettings(String host, int port, boolean tls, String user, Secret password, String trust,
-        Optional<String> systemsUri, Optional<String> plug, AuthMode auth, Duration gracefulOffTimeout,
-        Duration powerTimeout, Duration pollInterval, Duration requestTimeout) {
+record RedfishSettings(String type, String host, int port, boolean tls, String user, Secret password, String trust,
+        Optional<String> systemsUri, Optional<String> pdu, Optional<String> plug, AuthMode auth,
+        Duration gracefulOffTimeout, Duration powerTimeout, Duration pollInterval, Duration requestTimeout) {
 
-    /** Reads and checks {@code config}. */
+    /** Reads and checks {@code config} (of the {@code redfish} or the {@code redfish-pdu} agent). */
     static RedfishSettings of(AgentConfig config) {
         config.requireValid();
         List<ConfigProblem> problems = new ArrayList<>();
@@ -50,7 +50,7 @@ record RedfishSettings(String host, int port, boolean tls, String user, Secret p
                 problems.add(new ConfigProblem("tls_fingerprint", "is not a SHA-256 fingerprint", e.getMessage()));
             }
         });
-        Optional<String> systemsUri = config.text("systems_uri").filter(text -> !text.isBlank());
+        Optional<String> systemsUri = optional(config, "systems_uri");
         systemsUri.filter(uri -> !uri.startsWith("/")).ifPresent(uri -> problems.add(new ConfigProblem(
                 "systems_uri", "'" + uri + "' is not a path", "give the system's path, e.g. /redfish/v1/Systems/1")));
         for (String name : List.of("power_timeout", "poll_interval", "request_timeout")) {
@@ -64,15 +64,24 @@ record RedfishSettings(String host, int port, boolean tls, String user, Secret p
                     "give the BMC's host name or IP address, without scheme or path (https://... goes in ssl)"));
         }
         if (!problems.isEmpty()) {
-            throw new InvalidConfigurationException(RedfishFenceAgentProvider.TYPE, problems);
+            throw new InvalidConfigurationException(config.agentType(), problems);
         }
         String trust = caFile.map(path -> "ca:" + path).orElse(fingerprint.map(pin -> "pin:" + pin)
                 .orElse(insecure ? "insecure" : "system"));
-        return new RedfishSettings(host, port, config.bool("ssl"), config.string("username"),
-                config.secret("password").orElseThrow(), trust, systemsUri, config.text("plug")
-                        .filter(text -> !text.isBlank()), AuthMode.valueOf(config.string("auth").toUpperCase(Locale.ROOT)),
-                config.duration("graceful_off_timeout"), config.duration("power_timeout"),
-                config.duration("poll_interval"), config.duration("request_timeout"));
+        Duration graceful = declared(config, "graceful_off_timeout") ? config.duration("graceful_off_timeout")
+                : Duration.ZERO;
+        return new RedfishSettings(config.agentType(), host, port, config.bool("ssl"), config.string("username"),
+                config.secret("password").orElseThrow(), trust, systemsUri, optional(config, "pdu"),
+                optional(config, "plug"), AuthMode.valueOf(config.string("auth").toUpperCase(Locale.ROOT)), graceful,
+                config.duration("power_timeout"), config.duration("poll_interval"), config.duration("request_timeout"));
+    }
+
+    private static boolean declared(AgentConfig config, String name) {
+        return config.parameters().stream().anyMatch(parameter -> parameter.name().equals(name));
+    }
+
+    private static Optional<String> optional(AgentConfig config, String name) {
+        return declared(config, name) ? config.text(name).filter(text -> !text.isBlank()) : Optional.empty();
     }
 
     /** The service's base URI, {@code https://host:port}. */

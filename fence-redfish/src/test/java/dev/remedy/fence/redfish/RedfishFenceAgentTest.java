@@ -241,6 +241,33 @@ class RedfishFenceAgentTest {
     }
 
     @Test
+    @DisplayName("redfish-pdu switches exactly the outlet named by plug, confirmed, and lists the outlets")
+    void pduOutlet() throws InterruptedException {
+        start(RedfishSpec.builder().outlets("pdu-1", 4));
+        RedfishPduAgentProvider pdu = new RedfishPduAgentProvider();
+        AgentConfig outlet = pdu.configure().set("ip", "127.0.0.1").set("ipport", Integer.toString(simulator.port()))
+                .set("ssl", "false").set("username", "admin").secret("password", Secret.of(PASSWORD))
+                .set("plug", "2").set("poll_interval", "20ms").build();
+        FenceOutcome off;
+        try (FenceAgent agent = pdu.create(outlet)) {
+            off = agent.execute(new FenceRequest(FenceAction.OFF, "test"),
+                    FenceContext.start(TimeSource.system(), Duration.ofSeconds(5)));
+        }
+        assertThat(off.status()).as("%s", off).isEqualTo(FenceStatus.SUCCEEDED);
+        assertThat(off.detail()).contains("outlet").contains("(confirmed)");
+        assertThat(simulator.outlet("pdu-1", 2).powerControls()).containsExactly("Off");
+        assertThat(simulator.outlet("pdu-1", 1).powerTarget().power()).isEqualTo(PowerState.ON);
+        FenceOutcome list;
+        try (FenceAgent agent = pdu.create(outlet)) {
+            list = agent.execute(new FenceRequest(FenceAction.LIST, "test"),
+                    FenceContext.start(TimeSource.system(), Duration.ofSeconds(5)));
+        }
+        assertThat(list.plugs()).extracting(Plug::id).containsExactly("1", "2", "3", "4");
+        assertThat(list.plugs()).filteredOn(plug -> plug.id().equals("2")).extracting(Plug::power)
+                .containsExactly(PowerState.OFF);
+    }
+
+    @Test
     @DisplayName("TLS: the simulator's certificate is refused by default and trusted by fingerprint or CA file")
     void tls(@TempDir Path dir) throws Exception {
         start(RedfishSpec.builder().systems("node-1").tls(true));

@@ -1,0 +1,62 @@
+package dev.remedy.fence.redfish;
+
+import dev.remedy.fence.redfish.client.TlsTrust;
+import dev.remedy.spi.FenceAgent;
+import java.net.http.HttpClient;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.atomic.AtomicInteger;
+import javax.net.ssl.SSLContext;
+
+/**
+ * The HTTP side a provider's agents share: one {@link HttpClient} per TLS trust, all on one small fixed pool of
+ * daemon threads (created at first use), so hundreds of agents in flight need no more threads.
+ */
+final class RedfishTransport {
+
+    private static final AtomicInteger THREADS = new AtomicInteger();
+    private static final int POOL = 2;
+
+    private final Map<String, HttpClient> clients = new ConcurrentHashMap<>();
+    private volatile ExecutorService pool;
+
+    /** An agent for {@code settings} powering {@code target}. */
+    FenceAgent agent(RedfishSettings settings, RedfishTarget target) {
+        return new RedfishFenceAgent(clients.computeIfAbsent(settings.trust(), this::client), pool(), settings,
+                target);
+    }
+
+    private HttpClient client(String trust) {
+        int colon = trust.indexOf(':');
+        SSLContext context = switch (colon < 0 ? trust : trust.substring(0, colon)) {
+            case "ca" -> TlsTrust.caBundle(Path.of(trust.substring(colon + 1)));
+            case "pin" -> TlsTrust.pinned(trust.substring(colon + 1));
+            case "insecure" -> TlsTrust.insecure();
+            default -> TlsTrust.system();
+        };
+        return HttpClient.newBuilder().sslContext(context).executor(pool()).connectTimeout(Duration.ofSeconds(10))
+                .followRedirects(HttpClient.Redirect.NEVER).version(HttpClient.Version.HTTP_1_1).build();
+    }
+
+    private ExecutorService pool() {
+        ExecutorService current = pool;
+        if (current == null) {
+            synchronized (this) {
+                current = pool;
+                if (current == null) {
+                    current = Executors.newFixedThreadPool(POOL, runnable -> {
+                        Thread thread = new Thread(runnable, "remedy-redfish-" + THREADS.incrementAndGet());
+                        thread.setDaemon(true);
+                        return thread;
+                    });
+                    pool = current;
+                }
+            }
+        }
+        return current;
+    }
+}
