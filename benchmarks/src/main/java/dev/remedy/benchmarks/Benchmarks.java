@@ -4,7 +4,7 @@ import java.util.Arrays;
 
 /**
  * Entry point of the benchmarks jar: {@code engine [nodes]}, {@code policy}, {@code ipmi}, {@code ipmi-fleet [bmcs]},
- * or no argument for all of them.
+ * {@code redfish}, or no argument for all of them.
  */
 public final class Benchmarks {
 
@@ -12,7 +12,7 @@ public final class Benchmarks {
     }
 
     /** Runs the named benchmark, or all. */
-    public static void main(String[] args) throws java.io.IOException {
+    public static void main(String[] args) throws java.io.IOException, InterruptedException {
         String which = args.length == 0 ? "all" : args[0];
         String[] rest = args.length == 0 ? args : Arrays.copyOfRange(args, 1, args.length);
         switch (which) {
@@ -20,6 +20,7 @@ public final class Benchmarks {
             case "policy" -> PolicyBenchmark.main(rest);
             case "ipmi" -> IpmiPeerBenchmark.main(rest);
             case "ipmi-fleet" -> IpmiFleetBenchmark.main(rest);
+            case "redfish" -> RedfishBenchmark.main(rest);
             case "all" -> {
                 EngineBenchmark.main(rest);
                 System.out.println();
@@ -28,9 +29,11 @@ public final class Benchmarks {
                 IpmiPeerBenchmark.main(rest);
                 System.out.println();
                 IpmiFleetBenchmark.main(rest);
+                System.out.println();
+                RedfishBenchmark.main(rest);
             }
             default -> {
-                System.err.println("benchmarks: unknown benchmark '" + which + "'; use engine, policy, ipmi, ipmi-fleet or nothing for all");
+                System.err.println("benchmarks: unknown benchmark '" + which + "'; use engine, policy, ipmi, ipmi-fleet, redfish or nothing for all");
                 System.exit(3);
             }
         }
