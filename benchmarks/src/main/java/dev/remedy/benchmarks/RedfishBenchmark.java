@@ -89,6 +89,9 @@ final class RedfishBenchmark {
                 System.out.printf(Locale.ROOT, "  %d systems OFF confirmed at once, round %d: %.0f ms, %d failed,"
                         + " sessions left open %d%n", FLEET, round + 1, took, failed, simulator.activeSessions());
             }
+            System.out.println("  live threads by name now: " + Thread.getAllStackTraces().keySet().stream()
+                    .collect(java.util.stream.Collectors.groupingBy(t -> t.getName().replaceAll("[0-9]+", "N"),
+                            java.util.TreeMap::new, java.util.stream.Collectors.counting())));
             System.gc();
             long heapAfter = ManagementFactory.getMemoryMXBean().getHeapMemoryUsage().getUsed();
             System.out.printf(Locale.ROOT, "  median of rounds 2-5: %.0f ms; JVM peak %d live threads (agent pool of 2,"

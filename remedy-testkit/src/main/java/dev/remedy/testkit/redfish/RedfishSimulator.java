@@ -41,6 +41,8 @@ public final class RedfishSimulator implements AutoCloseable {
 
     /** The prefix of the worker threads' names. */
     public static final String THREAD_NAME = "remedy-redfish-simulator";
+    /** The JDK HTTP server's switch for TCP_NODELAY on accepted connections. */
+    private static final String NO_DELAY = "sun.net.httpserver.nodelay";
 
     private static final int BACKLOG = 1024;
     private static final AtomicInteger INSTANCES = new AtomicInteger();
@@ -112,6 +114,11 @@ public final class RedfishSimulator implements AutoCloseable {
     }
 
     private static HttpServer bind(SimulatorCertificate certificate) {
+        // The JDK server writes headers and body separately; with Nagle on, a client's delayed ACK holds every
+        // response with a body for about 40 ms. The property is read once, when the first server is created.
+        if (System.getProperty(NO_DELAY) == null) {
+            System.setProperty(NO_DELAY, "true");
+        }
         InetSocketAddress address = new InetSocketAddress(InetAddress.getLoopbackAddress(), 0);
         try {
             if (certificate == null) {
