@@ -179,13 +179,13 @@ final class BmcCommands {
         bmc.recordChassisControl(control);
         boolean on = bmc.power.power() == PowerState.ON;
         switch (control) {
-            case 0, 5 -> bmc.power.command(PowerState.OFF);
-            case 1 -> bmc.power.command(PowerState.ON);
+            case 0, 5 -> bmc.power.commandSteps(PowerState.OFF);
+            case 1 -> bmc.power.commandSteps(PowerState.ON);
             case 2 -> {
                 if (!on) {
                     return IpmiResponse.error(IpmiResponse.NOT_SUPPORTED_IN_PRESENT_STATE);
                 }
-                bmc.power.command(PowerState.OFF, PowerState.ON);
+                bmc.power.commandSteps(PowerState.OFF, PowerState.ON);
             }
             case 3 -> {
                 if (!on) {

@@ -1,5 +1,6 @@
 package dev.remedy.testkit.ipmi;
 
+import dev.remedy.testkit.ScheduledPowerTarget;
 import dev.remedy.testkit.ipmi.BmcSession.State;
 import java.util.ArrayList;
 import java.util.HashMap;
@@ -28,7 +29,7 @@ final class BmcProtocol {
 
     final BmcSpec spec;
     final byte[] guid;
-    final SimulatedPowerTarget power;
+    final ScheduledPowerTarget power;
     final LongSupplier nanoClock;
     final Random random;
     final Map<Integer, BmcSession> sessions = new HashMap<>();
@@ -41,7 +42,7 @@ final class BmcProtocol {
     final AtomicLong resets = new AtomicLong();
     private final List<Integer> chassisControls = new ArrayList<>();
 
-    BmcProtocol(BmcSpec spec, byte[] guid, SimulatedPowerTarget power, LongSupplier nanoClock, Random random) {
+    BmcProtocol(BmcSpec spec, byte[] guid, ScheduledPowerTarget power, LongSupplier nanoClock, Random random) {
         this.spec = Objects.requireNonNull(spec, "spec");
         this.guid = guid.clone();
         this.power = Objects.requireNonNull(power, "power");

@@ -1,5 +1,6 @@
 package dev.remedy.testkit.ipmi;
 
+import dev.remedy.testkit.ScheduledPowerTarget;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.net.InetAddress;
@@ -160,7 +161,7 @@ public final class IpmiBmcSimulator implements AutoCloseable {
                 random.nextBytes(random16);
                 return random16;
             });
-            SimulatedPowerTarget power = new SimulatedPowerTarget(spec.initialPower(), System::nanoTime);
+            ScheduledPowerTarget power = new ScheduledPowerTarget(spec.initialPower(), System::nanoTime);
             BmcProtocol protocol = new BmcProtocol(spec, guid, power, System::nanoTime, random);
             SimulatedBmc bmc = new SimulatedBmc(spec, channel, (InetSocketAddress) channel.getLocalAddress(), power,
                     protocol);

@@ -1,6 +1,7 @@
 package dev.remedy.testkit.ipmi;
 
 import dev.remedy.testkit.PowerTarget;
+import dev.remedy.testkit.ScheduledPowerTarget;
 import java.io.IOException;
 import java.net.InetSocketAddress;
 import java.net.SocketAddress;
@@ -20,13 +21,13 @@ public final class SimulatedBmc {
     private final BmcSpec spec;
     private final DatagramChannel channel;
     private final InetSocketAddress address;
-    private final SimulatedPowerTarget power;
+    private final ScheduledPowerTarget power;
     private final BmcProtocol protocol;
     private final AtomicLong requests = new AtomicLong();
     private final AtomicInteger dropNext = new AtomicInteger();
     private volatile boolean responsive = true;
 
-    SimulatedBmc(BmcSpec spec, DatagramChannel channel, InetSocketAddress address, SimulatedPowerTarget power,
+    SimulatedBmc(BmcSpec spec, DatagramChannel channel, InetSocketAddress address, ScheduledPowerTarget power,
             BmcProtocol protocol) {
         this.spec = spec;
         this.channel = channel;

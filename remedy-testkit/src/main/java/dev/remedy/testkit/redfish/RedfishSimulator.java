@@ -3,6 +3,7 @@ package dev.remedy.testkit.redfish;
 import com.sun.net.httpserver.HttpServer;
 import com.sun.net.httpserver.HttpsConfigurator;
 import com.sun.net.httpserver.HttpsServer;
+import dev.remedy.testkit.ScheduledPowerTarget;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.net.InetAddress;
@@ -84,7 +85,7 @@ public final class RedfishSimulator implements AutoCloseable {
         Objects.requireNonNull(spec, "spec");
         Map<String, SimulatedSystem> systems = new LinkedHashMap<>();
         for (String id : spec.systems()) {
-            systems.put(id, new SimulatedSystem(id, new RedfishPowerTarget(spec.initialPower(), spec.nanoClock())));
+            systems.put(id, new SimulatedSystem(id, new ScheduledPowerTarget(spec.initialPower(), spec.nanoClock())));
         }
         Map<String, RedfishPdu> pdus = new LinkedHashMap<>();
         Map<String, Map<Integer, SimulatedOutlet>> outlets = new LinkedHashMap<>();
@@ -93,7 +94,7 @@ public final class RedfishSimulator implements AutoCloseable {
             Map<Integer, SimulatedOutlet> numbered = new LinkedHashMap<>();
             for (int n = 1; n <= pdu.outlets(); n++) {
                 numbered.put(n, new SimulatedOutlet(pdu.id(), n,
-                        new RedfishPowerTarget(spec.initialPower(), spec.nanoClock())));
+                        new ScheduledPowerTarget(spec.initialPower(), spec.nanoClock())));
             }
             outlets.put(pdu.id(), Collections.unmodifiableMap(numbered));
         }

@@ -1,6 +1,7 @@
 package dev.remedy.testkit.redfish;
 
 import dev.remedy.spi.PowerState;
+import dev.remedy.testkit.ScheduledPowerTarget;
 import java.util.ArrayList;
 import java.util.LinkedHashSet;
 import java.util.List;
@@ -268,7 +269,7 @@ public final class RedfishSpec {
          * @throws IllegalArgumentException if {@code UNKNOWN}
          */
         public Builder initialPower(PowerState state) {
-            this.initialPower = RedfishPowerTarget.checked(state);
+            this.initialPower = ScheduledPowerTarget.checked(state);
             return this;
         }
 

@@ -2,6 +2,7 @@ package dev.remedy.testkit.redfish;
 
 import dev.remedy.spi.PowerState;
 import dev.remedy.testkit.PowerTarget;
+import dev.remedy.testkit.ScheduledPowerTarget;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
@@ -17,10 +18,10 @@ public final class SimulatedOutlet {
 
     private final String pdu;
     private final int number;
-    private final RedfishPowerTarget power;
+    private final ScheduledPowerTarget power;
     private final List<String> powerControls = new ArrayList<>();
 
-    SimulatedOutlet(String pdu, int number, RedfishPowerTarget power) {
+    SimulatedOutlet(String pdu, int number, ScheduledPowerTarget power) {
         this.pdu = pdu;
         this.number = number;
         this.power = power;

@@ -2,6 +2,7 @@ package dev.remedy.testkit.redfish;
 
 import dev.remedy.spi.PowerState;
 import dev.remedy.testkit.PowerTarget;
+import dev.remedy.testkit.ScheduledPowerTarget;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -23,13 +24,13 @@ public final class SimulatedSystem {
 
     private final String id;
     private final UUID uuid;
-    private final RedfishPowerTarget power;
+    private final ScheduledPowerTarget power;
     private final List<String> resets = new ArrayList<>();
     private volatile List<String> allowableResetTypes = DEFAULT_RESET_TYPES;
     private volatile boolean neverOff;
     private volatile boolean gracefulShutdownWorks = true;
 
-    SimulatedSystem(String id, RedfishPowerTarget power) {
+    SimulatedSystem(String id, ScheduledPowerTarget power) {
         this.id = id;
         this.uuid = UUID.nameUUIDFromBytes(("remedy-redfish-system:" + id).getBytes(StandardCharsets.UTF_8));
         this.power = power;

@@ -5,6 +5,7 @@ import static dev.remedy.testkit.ipmi.IpmiRequest.NETFN_CHASSIS;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.remedy.spi.PowerState;
+import dev.remedy.testkit.ScheduledPowerTarget;
 import dev.remedy.testkit.ipmi.TestConsole.Attempt;
 import dev.remedy.testkit.ipmi.TestConsole.Reply;
 import dev.remedy.testkit.ipmi.TestConsole.Session;
@@ -25,7 +26,7 @@ class BmcProtocolTest {
     private final FakeNanoClock clock = new FakeNanoClock();
 
     private BmcProtocol bmc(BmcSpec.Builder spec) {
-        SimulatedPowerTarget power = new SimulatedPowerTarget(PowerState.ON, clock);
+        ScheduledPowerTarget power = new ScheduledPowerTarget(PowerState.ON, clock);
         return new BmcProtocol(spec.guid(GUID).build(), GUID, power, clock, new Random(1));
     }
 

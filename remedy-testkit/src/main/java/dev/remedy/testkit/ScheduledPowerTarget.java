@@ -1,7 +1,6 @@
-package dev.remedy.testkit.redfish;
+package dev.remedy.testkit;
 
 import dev.remedy.spi.PowerState;
-import dev.remedy.testkit.PowerTarget;
 import java.time.Duration;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
@@ -10,12 +9,13 @@ import java.util.Objects;
 import java.util.function.LongSupplier;
 
 /**
- * The machine (or outlet) behind a simulated Redfish resource. Commands queue power changes that take effect at a
- * given time on the injected clock; until then the machine, and the {@code PowerState} the service reports, keep
- * the old state. A change may enter several states at one instant (a restart enters OFF then ON), so the history
- * shows an Off that no reader of {@code PowerState} could see. Thread-safe.
+ * The machine (or outlet) behind a simulated BMC or Redfish resource. Commands queue power changes that take
+ * effect after the power change delay on the injected clock; until then the machine, and what the simulated
+ * service reports, keep the old state. A change may enter several states at one instant (a restart enters OFF then
+ * ON), so the history can show an OFF that no status read could see. The history records each state entered, that
+ * is each change. Thread-safe.
  */
-final class RedfishPowerTarget implements PowerTarget {
+public final class ScheduledPowerTarget implements PowerTarget {
 
     private record Change(long atNanos, List<PowerState> states) {
     }
@@ -26,7 +26,11 @@ final class RedfishPowerTarget implements PowerTarget {
     private PowerState power;
     private long delayNanos;
 
-    RedfishPowerTarget(PowerState initial, LongSupplier nanoClock) {
+    /**
+     * @param initial ON or OFF
+     * @param nanoClock the clock changes are scheduled on ({@link System#nanoTime()}, or a test's fake)
+     */
+    public ScheduledPowerTarget(PowerState initial, LongSupplier nanoClock) {
         this.power = checked(initial);
         this.nanoClock = Objects.requireNonNull(nanoClock, "nanoClock");
     }
@@ -57,7 +61,8 @@ final class RedfishPowerTarget implements PowerTarget {
         history.clear();
     }
 
-    synchronized void delay(Duration delay) {
+    /** How long a commanded change takes from now on. */
+    public synchronized void delay(Duration delay) {
         Objects.requireNonNull(delay, "powerChangeDelay");
         if (delay.isNegative()) {
             throw new IllegalArgumentException("powerChangeDelay " + delay + " must not be negative");
@@ -65,19 +70,20 @@ final class RedfishPowerTarget implements PowerTarget {
         this.delayNanos = delay.toNanos();
     }
 
-    synchronized Duration delay() {
+    /** The power change delay. */
+    public synchronized Duration delay() {
         return Duration.ofNanos(delayNanos);
     }
 
     /** The state the machine will be in once every queued change has taken effect. */
-    synchronized PowerState planned() {
+    public synchronized PowerState planned() {
         settle();
         Change last = pending.peekLast();
         return last == null ? power : last.states().get(last.states().size() - 1);
     }
 
     /** The clock reading now. */
-    long now() {
+    public long now() {
         return nanoClock.getAsLong();
     }
 
@@ -85,7 +91,7 @@ final class RedfishPowerTarget implements PowerTarget {
      * Queues {@code states}, entered together one power change delay after {@code startNanos} (and never before
      * a change queued earlier). An empty list changes nothing.
      */
-    synchronized void command(long startNanos, List<PowerState> states) {
+    public synchronized void command(long startNanos, List<PowerState> states) {
         settle();
         if (states.isEmpty()) {
             return;
@@ -96,6 +102,21 @@ final class RedfishPowerTarget implements PowerTarget {
             at = last.atNanos();
         }
         pending.add(new Change(at, List.copyOf(states)));
+        settle();
+    }
+
+    /**
+     * Replaces any change under way with {@code steps}, each entered one power change delay after the previous
+     * (a power cycle is OFF, then ON one delay later).
+     */
+    public synchronized void commandSteps(PowerState... steps) {
+        settle();
+        pending.clear();
+        long at = nanoClock.getAsLong();
+        for (PowerState step : steps) {
+            at += delayNanos;
+            pending.add(new Change(at, List.of(checked(step))));
+        }
         settle();
     }
 
@@ -113,7 +134,12 @@ final class RedfishPowerTarget implements PowerTarget {
         }
     }
 
-    static PowerState checked(PowerState state) {
+    /**
+     * {@code state} if it is ON or OFF.
+     *
+     * @throws IllegalArgumentException for UNKNOWN
+     */
+    public static PowerState checked(PowerState state) {
         Objects.requireNonNull(state, "state");
         if (state == PowerState.UNKNOWN) {
             throw new IllegalArgumentException("a simulated machine or outlet is either ON or OFF, not " + state);
@@ -124,6 +150,6 @@ final class RedfishPowerTarget implements PowerTarget {
     @Override
     public synchronized String toString() {
         settle();
-        return "RedfishPowerTarget[" + power + (pending.isEmpty() ? "" : ", changing") + "]";
+        return "ScheduledPowerTarget[" + power + (pending.isEmpty() ? "" : ", changing") + "]";
     }
 }

@@ -1,4 +1,4 @@
-package dev.remedy.testkit.ipmi;
+package dev.remedy.testkit;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
@@ -8,18 +8,18 @@ import java.time.Duration;
 import org.junit.jupiter.api.DisplayName;
 import org.junit.jupiter.api.Test;
 
-@DisplayName("The machine behind a simulated BMC")
-class SimulatedPowerTargetTest {
+@DisplayName("The machine behind a simulated BMC or Redfish resource")
+class ScheduledPowerTargetTest {
 
-    private final FakeNanoClock clock = new FakeNanoClock();
-    private final SimulatedPowerTarget target = new SimulatedPowerTarget(PowerState.ON, clock);
+    private final FakeTimeSource clock = new FakeTimeSource();
+    private final ScheduledPowerTarget target = new ScheduledPowerTarget(PowerState.ON, clock::nanoTime);
 
     @Test
     @DisplayName("without a delay a command acts at once and the history records each change")
     void immediate() {
-        target.command(PowerState.OFF);
-        target.command(PowerState.OFF);
-        target.command(PowerState.OFF, PowerState.ON);
+        target.commandSteps(PowerState.OFF);
+        target.commandSteps(PowerState.OFF);
+        target.commandSteps(PowerState.OFF, PowerState.ON);
 
         assertThat(target.power()).isEqualTo(PowerState.ON);
         assertThat(target.history()).containsExactly(PowerState.OFF, PowerState.ON);
@@ -29,7 +29,7 @@ class SimulatedPowerTargetTest {
     @DisplayName("with a delay each step of a cycle shows one delay after the previous")
     void delayed() {
         target.delay(Duration.ofSeconds(2));
-        target.command(PowerState.OFF, PowerState.ON);
+        target.commandSteps(PowerState.OFF, PowerState.ON);
 
         clock.advance(Duration.ofMillis(1999));
         assertThat(target.power()).isEqualTo(PowerState.ON);
@@ -44,7 +44,7 @@ class SimulatedPowerTargetTest {
     @DisplayName("setting power directly cancels a change under way; clearHistory forgets")
     void directSet() {
         target.delay(Duration.ofSeconds(2));
-        target.command(PowerState.OFF);
+        target.commandSteps(PowerState.OFF);
         target.power(PowerState.ON);
         clock.advance(Duration.ofSeconds(5));
 
