@@ -3,6 +3,10 @@ package dev.remedy.spi;
 import java.lang.System.Logger.Level;
 import java.time.Duration;
 import java.util.Objects;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
 
 /**
  * The deadline, clock and progress channel of one agent call. Created by the caller (the engine, the CLI, a
@@ -15,6 +19,9 @@ import java.util.Objects;
  * <p>Instances are confined to the thread running the action, except {@link #remaining()} which any thread may read.
  */
 public final class FenceContext {
+
+    /** How long {@link #await} waits past the deadline for an asynchronous action to report. */
+    public static final Duration REPORT_GRACE = Duration.ofMillis(500);
 
     private static final System.Logger LOG = System.getLogger(FenceContext.class.getName());
     /** Budgets are capped so that deadline arithmetic cannot overflow. */
@@ -108,6 +115,33 @@ public final class FenceContext {
             progress.onProgress(message);
         } catch (RuntimeException e) {
             LOG.log(Level.WARNING, "progress listener failed; ignored", e);
+        }
+    }
+
+    /**
+     * Waits for an action that runs asynchronously, which is how an agent with its own non-blocking I/O implements
+     * {@link FenceAgent#execute}. Waits at most the remaining time plus {@link #REPORT_GRACE} (the action itself
+     * stops by the deadline; the grace lets it report). An interrupt, or the wait running out, calls
+     * {@code cancel} so the action stops and releases what it holds.
+     *
+     * @param target the device, for the outcome's detail, e.g. {@code BMC 10.0.0.5:623}
+     * @return the action's outcome; TIMED_OUT if it did not report in time; FAILED if it failed with an exception
+     * @throws InterruptedException if the thread is interrupted while waiting (after {@code cancel} ran)
+     */
+    public FenceOutcome await(FenceAction action, String target, CompletableFuture<FenceOutcome> outcome,
+            Runnable cancel) throws InterruptedException {
+        try {
+            return outcome.get(remaining().plus(REPORT_GRACE).toNanos(), TimeUnit.NANOSECONDS);
+        } catch (InterruptedException e) {
+            cancel.run();
+            throw e;
+        } catch (TimeoutException e) {
+            cancel.run();
+            return FenceOutcome.timedOut(action + " on " + target + " did not finish within " + budget().toMillis()
+                    + " ms").withElapsed(elapsed());
+        } catch (ExecutionException e) {
+            return FenceOutcome.failed(PowerState.UNKNOWN, action + " on " + target + " failed unexpectedly: "
+                    + e.getCause()).withCause(e.getCause()).withElapsed(elapsed());
         }
     }
 }

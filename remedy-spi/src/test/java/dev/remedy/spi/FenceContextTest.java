@@ -8,6 +8,7 @@ import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.logging.Handler;
 import java.util.logging.LogRecord;
@@ -336,5 +337,51 @@ class FenceContextTest {
         assertThatThrownBy(() -> clock.sleep(ONE_SECOND)).isInstanceOf(InterruptedException.class);
         assertThat(clock.nanoTime()).isZero();
         assertThat(Thread.currentThread().isInterrupted()).isFalse();
+    }
+
+    @Test
+    @DisplayName("await returns the outcome of an asynchronous action without cancelling it")
+    void awaitReturnsTheOutcome() throws InterruptedException {
+        FenceContext context = FenceContext.start(TimeSource.system(), Duration.ofSeconds(5));
+        List<String> cancelled = new ArrayList<>();
+        FenceOutcome done = FenceOutcome.succeeded(PowerState.OFF, "off");
+        assertThat(context.await(FenceAction.OFF, "BMC x", CompletableFuture.completedFuture(done),
+                () -> cancelled.add("cancel"))).isSameAs(done);
+        assertThat(cancelled).isEmpty();
+    }
+
+    @Test
+    @DisplayName("await cancels an action that does not report by the deadline plus the grace, and says TIMED_OUT")
+    void awaitTimesOut() throws InterruptedException {
+        FenceContext context = FenceContext.start(TimeSource.system(), Duration.ofMillis(1));
+        List<String> cancelled = new ArrayList<>();
+        FenceOutcome outcome = context.await(FenceAction.OFF, "BMC 10.0.0.5:623", new CompletableFuture<>(),
+                () -> cancelled.add("cancel"));
+        assertThat(outcome.status()).isEqualTo(FenceStatus.TIMED_OUT);
+        assertThat(outcome.detail()).isEqualTo("OFF on BMC 10.0.0.5:623 did not finish within 1 ms");
+        assertThat(cancelled).containsExactly("cancel");
+    }
+
+    @Test
+    @DisplayName("await cancels the action and rethrows when the waiting thread is interrupted")
+    void awaitInterrupted() {
+        FenceContext context = FenceContext.start(TimeSource.system(), Duration.ofSeconds(5));
+        List<String> cancelled = new ArrayList<>();
+        Thread.currentThread().interrupt();
+        assertThatThrownBy(() -> context.await(FenceAction.OFF, "BMC x", new CompletableFuture<>(),
+                () -> cancelled.add("cancel"))).isInstanceOf(InterruptedException.class);
+        assertThat(cancelled).containsExactly("cancel");
+    }
+
+    @Test
+    @DisplayName("await turns an action that failed with an exception into FAILED, keeping the cause")
+    void awaitFailed() throws InterruptedException {
+        FenceContext context = FenceContext.start(TimeSource.system(), Duration.ofSeconds(5));
+        IllegalStateException bug = new IllegalStateException("agent bug");
+        FenceOutcome outcome = context.await(FenceAction.STATUS, "Redfish service https://bmc:443",
+                CompletableFuture.failedFuture(bug), () -> { });
+        assertThat(outcome.status()).isEqualTo(FenceStatus.FAILED);
+        assertThat(outcome.detail()).startsWith("STATUS on Redfish service https://bmc:443 failed unexpectedly");
+        assertThat(outcome.cause()).contains(bug);
     }
 }

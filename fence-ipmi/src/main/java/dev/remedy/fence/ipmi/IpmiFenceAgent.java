@@ -6,14 +6,10 @@ import dev.remedy.spi.FenceAgent;
 import dev.remedy.spi.FenceContext;
 import dev.remedy.spi.FenceOutcome;
 import dev.remedy.spi.FenceRequest;
-import dev.remedy.spi.PowerState;
 import java.time.Duration;
 import java.util.concurrent.CancellationException;
 import java.util.concurrent.CompletableFuture;
-import java.util.concurrent.ExecutionException;
 import java.util.concurrent.Executor;
-import java.util.concurrent.TimeUnit;
-import java.util.concurrent.TimeoutException;
 
 /**
  * One BMC. {@link #executeAsync} runs the whole action on the client's I/O threads (no thread waits for the
@@ -22,8 +18,6 @@ import java.util.concurrent.TimeoutException;
  */
 final class IpmiFenceAgent implements FenceAgent {
 
-    /** How long {@link #execute} waits past the deadline for the run to report (it stops by the deadline). */
-    private static final Duration REPORT_GRACE = Duration.ofMillis(500);
 
     private final IpmiClient client;
     private final IpmiSettings settings;
@@ -42,21 +36,7 @@ final class IpmiFenceAgent implements FenceAgent {
     public FenceOutcome execute(FenceRequest request, FenceContext context) throws InterruptedException {
         context.checkInterrupted();
         IpmiRun run = new IpmiRun(client, settings, request, context, this);
-        CompletableFuture<FenceOutcome> outcome = run.start();
-        try {
-            return outcome.get(context.remaining().plus(REPORT_GRACE).toNanos(), TimeUnit.NANOSECONDS);
-        } catch (InterruptedException e) {
-            run.cancel();
-            throw e;
-        } catch (TimeoutException e) {
-            run.cancel();
-            return FenceOutcome.timedOut(request.action() + " on BMC " + settings.bmc() + " did not finish within "
-                    + context.budget().toMillis() + " ms").withElapsed(context.elapsed());
-        } catch (ExecutionException e) {
-            return FenceOutcome.failed(PowerState.UNKNOWN, request.action() + " on BMC "
-                    + settings.bmc() + " failed unexpectedly: " + e.getCause()).withCause(e.getCause())
-                    .withElapsed(context.elapsed());
-        }
+        return context.await(request.action(), "BMC " + settings.bmc(), run.start(), run::cancel);
     }
 
     @Override

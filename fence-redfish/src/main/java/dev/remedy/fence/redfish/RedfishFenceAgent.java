@@ -4,15 +4,10 @@ import dev.remedy.spi.FenceAgent;
 import dev.remedy.spi.FenceContext;
 import dev.remedy.spi.FenceOutcome;
 import dev.remedy.spi.FenceRequest;
-import dev.remedy.spi.PowerState;
 import java.net.http.HttpClient;
-import java.time.Duration;
 import java.util.concurrent.CancellationException;
 import java.util.concurrent.CompletableFuture;
-import java.util.concurrent.ExecutionException;
 import java.util.concurrent.Executor;
-import java.util.concurrent.TimeUnit;
-import java.util.concurrent.TimeoutException;
 
 /**
  * One Redfish system or PDU outlet. {@link #executeAsync} runs the whole action on the HTTP client's threads; {@link #execute}
@@ -20,8 +15,6 @@ import java.util.concurrent.TimeoutException;
  */
 final class RedfishFenceAgent implements FenceAgent {
 
-    /** How long {@link #execute} waits past the deadline for the run to report (it stops by the deadline). */
-    private static final Duration REPORT_GRACE = Duration.ofMillis(500);
 
     private final HttpClient http;
     private final Executor executor;
@@ -39,21 +32,7 @@ final class RedfishFenceAgent implements FenceAgent {
     public FenceOutcome execute(FenceRequest request, FenceContext context) throws InterruptedException {
         context.checkInterrupted();
         RedfishRun run = new RedfishRun(http, executor, settings, target, request, context);
-        CompletableFuture<FenceOutcome> outcome = run.start();
-        try {
-            return outcome.get(context.remaining().plus(REPORT_GRACE).toNanos(), TimeUnit.NANOSECONDS);
-        } catch (InterruptedException e) {
-            run.cancel();
-            throw e;
-        } catch (TimeoutException e) {
-            run.cancel();
-            return FenceOutcome.timedOut(request.action() + " on Redfish service " + settings.base()
-                    + " did not finish within " + context.budget().toMillis() + " ms").withElapsed(context.elapsed());
-        } catch (ExecutionException e) {
-            return FenceOutcome.failed(PowerState.UNKNOWN, request.action() + " on Redfish service "
-                    + settings.base() + " failed unexpectedly: " + e.getCause()).withCause(e.getCause())
-                    .withElapsed(context.elapsed());
-        }
+        return context.await(request.action(), "Redfish service " + settings.base(), run.start(), run::cancel);
     }
 
     @Override

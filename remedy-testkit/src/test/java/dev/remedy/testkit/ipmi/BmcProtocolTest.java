@@ -5,6 +5,7 @@ import static dev.remedy.testkit.ipmi.IpmiRequest.NETFN_CHASSIS;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.remedy.spi.PowerState;
+import dev.remedy.testkit.FakeTimeSource;
 import dev.remedy.testkit.ScheduledPowerTarget;
 import dev.remedy.testkit.ipmi.TestConsole.Attempt;
 import dev.remedy.testkit.ipmi.TestConsole.Reply;
@@ -23,11 +24,11 @@ class BmcProtocolTest {
     private static final String PASSWORD = "remedy-secret";
     private static final byte[] GUID = HexFormat.of().parseHex("a123456789abcdefa123456789abcdef");
 
-    private final FakeNanoClock clock = new FakeNanoClock();
+    private final FakeTimeSource clock = FakeTimeSource.nearOverflow(Duration.ofMinutes(5));
 
     private BmcProtocol bmc(BmcSpec.Builder spec) {
-        ScheduledPowerTarget power = new ScheduledPowerTarget(PowerState.ON, clock);
-        return new BmcProtocol(spec.guid(GUID).build(), GUID, power, clock, new Random(1));
+        ScheduledPowerTarget power = new ScheduledPowerTarget(PowerState.ON, clock::nanoTime);
+        return new BmcProtocol(spec.guid(GUID).build(), GUID, power, clock::nanoTime, new Random(1));
     }
 
     private static BmcSpec.Builder spec() {

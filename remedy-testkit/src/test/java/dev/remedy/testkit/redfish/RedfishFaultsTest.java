@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.remedy.spi.PowerState;
+import dev.remedy.testkit.FakeTimeSource;
 import dev.remedy.testkit.redfish.TestClient.Auth;
 import java.net.http.HttpResponse;
 import java.time.Duration;
@@ -20,14 +21,14 @@ class RedfishFaultsTest {
     private static final String RESET = NODE_1 + "/Actions/ComputerSystem.Reset";
     private static final String SESSIONS = "/redfish/v1/SessionService/Sessions";
 
-    private final FakeNanoClock clock = new FakeNanoClock();
+    private final FakeTimeSource clock = FakeTimeSource.nearOverflow(Duration.ofMinutes(5));
     private RedfishSimulator sim;
     private TestClient client;
 
     @BeforeEach
     void start() {
         sim = RedfishSimulator.start(RedfishSpec.builder().user("admin", "redfish-secret").systems("node-1")
-                .nanoClock(clock).build());
+                .nanoClock(clock::nanoTime).build());
         client = new TestClient(sim.baseUri());
     }
 

@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.remedy.spi.PowerState;
+import dev.remedy.testkit.FakeTimeSource;
 import java.net.http.HttpResponse;
 import java.time.Duration;
 import org.junit.jupiter.api.AfterEach;
@@ -18,14 +19,14 @@ class RedfishPduTest {
     private static final String OUTLET_3 = PDU + "/Outlets/3";
     private static final String CONTROL = OUTLET_3 + "/Actions/Outlet.PowerControl";
 
-    private final FakeNanoClock clock = new FakeNanoClock();
+    private final FakeTimeSource clock = FakeTimeSource.nearOverflow(Duration.ofMinutes(5));
     private RedfishSimulator sim;
     private TestClient client;
 
     @BeforeEach
     void start() {
         sim = RedfishSimulator.start(RedfishSpec.builder().user("admin", "redfish-secret").systems()
-                .outlets("pdu-1", 8).outlets("pdu-2", 2).nanoClock(clock).build());
+                .outlets("pdu-1", 8).outlets("pdu-2", 2).nanoClock(clock::nanoTime).build());
         client = new TestClient(sim.baseUri());
     }
 

@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.remedy.spi.PowerState;
+import dev.remedy.testkit.FakeTimeSource;
 import dev.remedy.testkit.redfish.TestClient.Auth;
 import java.net.http.HttpResponse;
 import java.time.Duration;
@@ -21,7 +22,7 @@ class RedfishSimulatorTest {
     private static final String NODE_1 = "/redfish/v1/Systems/node-1";
     private static final String RESET = NODE_1 + "/Actions/ComputerSystem.Reset";
 
-    private final FakeNanoClock clock = new FakeNanoClock();
+    private final FakeTimeSource clock = FakeTimeSource.nearOverflow(Duration.ofMinutes(5));
     private RedfishSimulator sim;
     private TestClient client;
 
@@ -32,7 +33,7 @@ class RedfishSimulatorTest {
                 .user("operator", "operator-secret")
                 .systems("node-1", "node-2", "node-3")
                 .maxSessions(2)
-                .nanoClock(clock)
+                .nanoClock(clock::nanoTime)
                 .build());
         client = new TestClient(sim.baseUri());
     }
