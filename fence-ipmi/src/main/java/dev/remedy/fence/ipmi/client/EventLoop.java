@@ -86,11 +86,6 @@ final class EventLoop implements AutoCloseable {
         selector.wakeup();
     }
 
-    /** Whether the caller is the loop's thread. */
-    boolean inLoop() {
-        return Thread.currentThread() == thread;
-    }
-
     /** A fresh random source for the loop's thread (nonces, IVs, session ids). */
     SecureRandom random() {
         return random;

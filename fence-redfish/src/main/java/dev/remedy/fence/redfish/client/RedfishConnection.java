@@ -86,11 +86,6 @@ public final class RedfishConnection {
         return requests.get();
     }
 
-    /** The authentication in use now (a session falls back to Basic when the service has no SessionService). */
-    public AuthMode mode() {
-        return mode;
-    }
-
     /**
      * Logs in if this connection uses sessions: POST to the SessionService with the user and password; a
      * service without one (404, 405) is used with HTTP Basic instead.
