@@ -11,6 +11,8 @@ import dev.remedy.spi.PowerState;
 import dev.remedy.spi.TimeSource;
 import dev.remedy.spi.config.AgentConfig;
 import dev.remedy.spi.config.Secret;
+import dev.remedy.testkit.PeerCommand;
+import dev.remedy.testkit.PeerPrograms;
 import dev.remedy.testkit.ipmi.IpmiSimProcess;
 import java.io.IOException;
 import java.nio.file.Files;
@@ -135,14 +137,20 @@ final class IpmiPeerBenchmark {
 
     private static double peerMedian(PeerCommand command, int runs, Runnable before) {
         String program = command.command().get(0);
-        if (!PeerCommand.installed(program)) {
+        if (PeerPrograms.find(program).isEmpty()) {
             System.out.println("  " + program + " is not installed: its figures are skipped");
             return Double.NaN;
         }
         List<Double> millis = new ArrayList<>();
         for (int i = 0; i < runs; i++) {
             before.run();
-            PeerCommand.Result result = command.run();
+            PeerCommand.Result result;
+            try {
+                result = command.run();
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                throw new IllegalStateException("interrupted", e);
+            }
             if (result.exitCode() != 0 && !(result.exitCode() == 2 && result.output().contains("OFF"))) {
                 System.out.println("  " + program + " failed (exit " + result.exitCode() + "): " + result.output());
                 return Double.NaN;

@@ -10,60 +10,120 @@ import dev.remedy.spi.PowerState;
 import dev.remedy.spi.TimeSource;
 import dev.remedy.spi.config.AgentConfig;
 import dev.remedy.spi.config.Secret;
+import dev.remedy.testkit.PeerCommand;
+import dev.remedy.testkit.PeerPrograms;
 import dev.remedy.testkit.redfish.RedfishSimulator;
 import dev.remedy.testkit.redfish.RedfishSpec;
 import dev.remedy.testkit.redfish.SimulatedSystem;
+import java.io.IOException;
 import java.lang.management.ManagementFactory;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.lang.management.ThreadMXBean;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
+import java.util.Map;
 import java.util.concurrent.CompletableFuture;
 
 /**
- * The redfish agent against the testkit's Redfish simulator on loopback (plain HTTP): median latency of OFF
- * confirmed by PowerState (service root, session login, system, ForceOff, poll, logout), and 500 systems fenced
- * at once through {@code executeAsync} (total time, threads, heap). No peer runs here: fence_redfish needs a
- * Python stack this machine cannot install from its registries.
+ * The redfish agent against the testkit's Redfish simulator on loopback: median latency of OFF confirmed by
+ * PowerState (service root, session login, system, ForceOff, poll, logout) and of STATUS, over verified TLS, next
+ * to ClusterLabs' {@code fence_redfish} doing the same against the same simulator in the same run (a process per
+ * action, as Pacemaker runs it); then 500 systems fenced at once through {@code executeAsync} over plain HTTP
+ * (total time, threads, heap).
  */
 final class RedfishBenchmark {
 
     private static final String PASSWORD = "bench-redfish-1";
     private static final int WARMUP = 300;
     private static final int RUNS = 200;
+    private static final int PEER_RUNS = 15;
     private static final int FLEET = 500;
 
     private RedfishBenchmark() {
     }
 
     /** Runs the benchmark and prints its figures. */
-    static void main(String[] args) throws InterruptedException {
-        System.out.println("Redfish: OFF confirmed against the testkit simulator on loopback (HTTP, session login"
-                + " and logout each time)");
+    static void main(String[] args) throws InterruptedException, IOException {
+        System.out.println("Redfish: one system on the testkit simulator, loopback, TLS verified by both clients;"
+                + " median ms (remedy: session login and logout each time)");
         RedfishFenceAgentProvider provider = new RedfishFenceAgentProvider();
+        Path work = Files.createTempDirectory("remedy-redfish-bench");
         try (RedfishSimulator simulator = RedfishSimulator.start(RedfishSpec.builder().user("admin", PASSWORD)
-                .systems("node-1").build())) {
+                .systems("node-1").tls(true).build())) {
+            Path caFile = Files.writeString(work.resolve("simulator.pem"), simulator.certificate().pem());
             SimulatedSystem node = simulator.system("node-1");
-            List<Double> millis = new ArrayList<>();
-            try (FenceAgent agent = provider.create(config(provider, simulator, "node-1"))) {
-                for (int i = 0; i < WARMUP + RUNS; i++) {
-                    node.powerTarget().power(PowerState.ON);
-                    long start = System.nanoTime();
-                    FenceOutcome outcome = agent.execute(new FenceRequest(FenceAction.OFF, "benchmark"),
-                            FenceContext.start(TimeSource.system(), Duration.ofSeconds(10)));
-                    if (!outcome.isSuccess()) {
-                        throw new IllegalStateException("OFF failed: " + outcome);
-                    }
-                    if (i >= WARMUP) {
-                        millis.add((System.nanoTime() - start) / 1e6);
-                    }
+            double off;
+            double status;
+            try (FenceAgent agent = provider.create(config(provider, simulator, "node-1")
+                    .set("ca_file", caFile.toString()).build())) {
+                off = remedyMedian(agent, FenceAction.OFF, node);
+                status = remedyMedian(agent, FenceAction.STATUS, node);
+            }
+            double peerOff = fenceRedfish(simulator, caFile, "off", node);
+            double peerStatus = fenceRedfish(simulator, caFile, "status", node);
+            System.out.printf(Locale.ROOT, "  %-34s %10s %16s %8s%n", "action", "remedy", "fence_redfish", "ratio");
+            row("OFF confirmed", off, peerOff);
+            row("STATUS", status, peerStatus);
+        } finally {
+            try (var files = Files.list(work)) {
+                for (Path file : files.toList()) {
+                    Files.deleteIfExists(file);
                 }
             }
-            System.out.printf(Locale.ROOT, "  OFF confirmed, median of %d after %d warm-up runs: %.2f ms%n", RUNS, WARMUP,
-                    IpmiPeerBenchmark.median(millis));
+            Files.deleteIfExists(work);
         }
         fleet(provider);
+    }
+
+    private static double remedyMedian(FenceAgent agent, FenceAction action, SimulatedSystem node)
+            throws InterruptedException {
+        List<Double> millis = new ArrayList<>();
+        for (int i = 0; i < WARMUP + RUNS; i++) {
+            node.powerTarget().power(PowerState.ON);
+            long start = System.nanoTime();
+            FenceOutcome outcome = agent.execute(new FenceRequest(action, "benchmark"),
+                    FenceContext.start(TimeSource.system(), Duration.ofSeconds(10)));
+            if (!outcome.isSuccess()) {
+                throw new IllegalStateException(action + " failed: " + outcome);
+            }
+            if (i >= WARMUP) {
+                millis.add((System.nanoTime() - start) / 1e6);
+            }
+        }
+        return IpmiPeerBenchmark.median(millis);
+    }
+
+    /** fence_redfish's median for one action, options and password on standard input; NaN when not installed. */
+    private static double fenceRedfish(RedfishSimulator simulator, Path caFile, String action, SimulatedSystem node)
+            throws InterruptedException {
+        if (PeerPrograms.find("fence_redfish").isEmpty()) {
+            System.out.println("  fence_redfish is not installed (apt-get install -y fence-agents): peer skipped");
+            return Double.NaN;
+        }
+        PeerCommand command = new PeerCommand(List.of("fence_redfish"), Map.of("REQUESTS_CA_BUNDLE",
+                caFile.toString()), "action=" + action + "\nip=127.0.0.1\nipport=" + simulator.port()
+                + "\nusername=admin\npassword=" + PASSWORD + "\nssl_secure=1\nsystems_uri=" + node.path() + "\n",
+                Duration.ofSeconds(60));
+        List<Double> millis = new ArrayList<>();
+        for (int i = 0; i < PEER_RUNS; i++) {
+            node.powerTarget().power(PowerState.ON);
+            PeerCommand.Result result = command.run();
+            if (result.exitCode() != 0) {
+                System.out.println("  fence_redfish " + action + " failed (exit " + result.exitCode() + "): "
+                        + result.output());
+                return Double.NaN;
+            }
+            millis.add(result.nanos() / 1e6);
+        }
+        return IpmiPeerBenchmark.median(millis);
+    }
+
+    private static void row(String what, double remedy, double peer) {
+        System.out.printf(Locale.ROOT, "  %-34s %10.2f %16.2f %8s%n", what, remedy, peer,
+                Double.isNaN(peer) ? "" : String.format(Locale.ROOT, "x%.1f", peer / remedy));
     }
 
     private static void fleet(RedfishFenceAgentProvider provider) {
@@ -71,7 +131,7 @@ final class RedfishBenchmark {
         try (RedfishSimulator simulator = RedfishSimulator.start(RedfishSpec.builder().user("admin", PASSWORD)
                 .systemCount(FLEET).maxSessions(FLEET * 2).threads(8).build())) {
             List<FenceAgent> agents = simulator.systems().stream()
-                    .map(system -> provider.create(config(provider, simulator, system.id()))).toList();
+                    .map(system -> provider.create(config(provider, simulator, system.id()).build())).toList();
             System.gc();
             long heapBefore = ManagementFactory.getMemoryMXBean().getHeapMemoryUsage().getUsed();
             threads.resetPeakThreadCount();
@@ -101,9 +161,10 @@ final class RedfishBenchmark {
         }
     }
 
-    private static AgentConfig config(RedfishFenceAgentProvider provider, RedfishSimulator simulator, String plug) {
+    private static AgentConfig.Builder config(RedfishFenceAgentProvider provider, RedfishSimulator simulator,
+            String plug) {
         return provider.configure().set("ip", "127.0.0.1").set("ipport", Integer.toString(simulator.port()))
-                .set("ssl", "false").set("username", "admin").secret("password", Secret.of(PASSWORD))
-                .set("plug", plug).set("poll_interval", "20ms").build();
+                .set("ssl", Boolean.toString(simulator.tls())).set("username", "admin")
+                .secret("password", Secret.of(PASSWORD)).set("plug", plug).set("poll_interval", "20ms");
     }
 }

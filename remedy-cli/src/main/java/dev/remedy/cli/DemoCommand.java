@@ -32,7 +32,7 @@ import picocli.CommandLine.ParentCommand;
  * {@code remedy demo}: the agents remedy found, then a simulated node fenced with the built-in {@code fake}
  * agent: status, OFF confirmed by a status read, ON, and an unreachable node whose timeout is reported as such,
  * never as a success; policy simulations; then the native {@code ipmi} agent against simulated BMCs over real
- * UDP. Exits 0 only if every step ended as a fencing library must end it.
+ * UDP and the Redfish agents against a simulated BMC over TLS. Exits 0 only if every step ended as a fencing library must end it.
  */
 @Command(name = "demo", mixinStandardHelpOptions = true, description = "Show remedy at work against simulated machines.")
 final class DemoCommand implements Callable<Integer> {
@@ -73,16 +73,22 @@ final class DemoCommand implements Callable<Integer> {
             out.println("-- " + step.title);
             out.flush();
             int code = runner.run(step.config, step.action, step.budget);
-            boolean expected = code == step.expectedExit;
-            allAsExpected &= expected;
-            out.println("   exit code " + code + (expected ? " (as expected)" : " (UNEXPECTED: wanted " + step.expectedExit + ")"));
+            allAsExpected &= report(out, code, step.expectedExit);
         }
         allAsExpected &= simulations(out);
         allAsExpected &= IpmiDemo.run(env, runner);
+        allAsExpected &= RedfishDemo.run(env, runner);
         out.println(allAsExpected ? "== demo finished: every step ended as expected"
                 : "== demo finished with unexpected results");
         out.flush();
         return allAsExpected ? ExitCodes.OK : ExitCodes.FAILED;
+    }
+
+    /** Prints a step's exit code and whether it is the one wanted; returns whether it is. */
+    static boolean report(PrintWriter out, int code, int wanted) {
+        boolean expected = code == wanted;
+        out.println("   exit code " + code + (expected ? " (as expected)" : " (UNEXPECTED: wanted " + wanted + ")"));
+        return expected;
     }
 
     /** Step 7: the remedy policy of the examples against three failures of a simulated cluster, on fake time. */

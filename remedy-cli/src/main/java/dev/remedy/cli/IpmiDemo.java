@@ -57,21 +57,15 @@ final class IpmiDemo {
             boolean expected = confirmed == FLEET && readOff == FLEET && open == 0;
             out.println("-- 8b. status of one of them through the CLI runner (exit code 2: off)");
             out.flush();
-            expected &= report(out, runner.run(config(ipmi, fleet.get(0)), FenceAction.STATUS,
+            expected &= DemoCommand.report(out, runner.run(config(ipmi, fleet.get(0)), FenceAction.STATUS,
                     Duration.ofSeconds(10)), ExitCodes.STATUS_OFF);
             SimulatedBmc absent = fleet.get(1).responsive(false);
             out.println("-- 8c. OFF against a BMC that stopped answering: TIMED_OUT by the 2 s deadline");
             out.flush();
-            expected &= report(out, runner.run(config(ipmi, absent), FenceAction.OFF, Duration.ofSeconds(2)),
+            expected &= DemoCommand.report(out, runner.run(config(ipmi, absent), FenceAction.OFF, Duration.ofSeconds(2)),
                     ExitCodes.TIMED_OUT);
             return expected;
         }
-    }
-
-    private static boolean report(PrintWriter out, int code, int wanted) {
-        boolean expected = code == wanted;
-        out.println("   exit code " + code + (expected ? " (as expected)" : " (UNEXPECTED: wanted " + wanted + ")"));
-        return expected;
     }
 
     private static AgentConfig config(FenceAgentProvider ipmi, SimulatedBmc bmc) {

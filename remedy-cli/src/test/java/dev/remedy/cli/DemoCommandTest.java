@@ -3,6 +3,8 @@ package dev.remedy.cli;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.remedy.fence.ipmi.IpmiFenceAgentProvider;
+import dev.remedy.fence.redfish.RedfishFenceAgentProvider;
+import dev.remedy.fence.redfish.RedfishPduAgentProvider;
 import dev.remedy.spi.PowerState;
 import dev.remedy.spi.discovery.FenceAgentRegistry;
 import dev.remedy.testkit.fake.FakeFenceAgentProvider;
@@ -17,7 +19,7 @@ class DemoCommandTest {
     @DisplayName("runs every step on the environment's clock, each ending as expected, and exits 0")
     void everyStepAsExpected() {
         CliRunner cli = new CliRunner().registry(FenceAgentRegistry.of(new FakeFenceAgentProvider(),
-                new IpmiFenceAgentProvider()));
+                new IpmiFenceAgentProvider(), new RedfishFenceAgentProvider(), new RedfishPduAgentProvider()));
 
         CliRunner.Result result = cli.run("demo");
 
@@ -30,9 +32,13 @@ class DemoCommandTest {
         assertThat(result.outLines()).filteredOn(l -> l.startsWith("   exit code ")).containsExactly(
                 "   exit code 0 (as expected)", "   exit code 0 (as expected)", "   exit code 2 (as expected)",
                 "   exit code 0 (as expected)", "   exit code 4 (as expected)", "   exit code 2 (as expected)",
-                "   exit code 4 (as expected)");
+                "   exit code 4 (as expected)", "   exit code 6 (as expected)", "   exit code 0 (as expected)",
+                "   exit code 4 (as expected)", "   exit code 0 (as expected)");
         assertThat(result.out()).contains("50 of 50 OFF confirmed").contains("sessions left open: 0")
                 .doesNotContain("demo-ipmi-secret");
+        assertThat(result.out()).contains("node-1, node-2, node-3")
+                .contains("reset requests node-2 received: [GracefulShutdown, ForceOff]")
+                .contains("Redfish sessions left open on the BMC: 0").doesNotContain("demo-redfish-secret");
         assertThat(result.outLines()).last().isEqualTo("== demo finished: every step ended as expected");
         assertThat(FakePowerLab.find("demo-node-1").orElseThrow().history())
                 .containsExactly(PowerState.OFF, PowerState.ON);

@@ -170,15 +170,17 @@ final class RedfishRun {
                 return done(FenceOutcome.succeeded(wanted, describe(now) + " reports PowerState " + wanted
                         + " (confirmed)"));
             }
-            long left = Math.min(until, deadline) - System.nanoTime();
-            if (left <= 0 || cancelled) {
-                boolean budgetOver = deadline - System.nanoTime() <= 0;
+            long clock = System.nanoTime();
+            long left = Math.min(until, deadline) - clock;
+            long wait = Math.min(settings.pollInterval().toNanos(), left);
+            // a read that would start at the deadline could only fail: report what was last read instead
+            boolean budgetOver = deadline - clock - wait <= 0;
+            if (left <= 0 || budgetOver || cancelled) {
                 String detail = describe(now) + " still reports PowerState " + now.power() + " after "
-                        + (budgetOver ? "the action's deadline" : limit.toMillis() + " ms (power_timeout)");
+                        + (budgetOver ? "the action's whole budget" : limit.toMillis() + " ms (power_timeout)");
                 return done(budgetOver ? FenceOutcome.of(FenceStatus.TIMED_OUT, now.power(), detail)
                         : FenceOutcome.failed(now.power(), detail));
             }
-            long wait = Math.min(settings.pollInterval().toNanos(), left);
             Executor later = CompletableFuture.delayedExecutor(wait, TimeUnit.NANOSECONDS, executor);
             return CompletableFuture.supplyAsync(() -> poll(path, wanted, until, limit), later)
                     .thenCompose(next -> next);

@@ -159,6 +159,23 @@ class RedfishFenceAgentTest {
     }
 
     @Test
+    @DisplayName("a system that never reaches Off within the action's budget times out with the power it last read")
+    void neverOffWithinBudget() throws InterruptedException {
+        start(RedfishSpec.builder().systems("node-1"));
+        simulator.system("node-1").neverOff(true);
+        FenceOutcome outcome;
+        try (FenceAgent agent = provider.create(config().set("poll_interval", "100ms").build())) {
+            outcome = agent.execute(new FenceRequest(FenceAction.OFF, "test"),
+                    FenceContext.start(TimeSource.system(), Duration.ofMillis(700)));
+        }
+        assertThat(outcome.status()).isEqualTo(FenceStatus.TIMED_OUT);
+        assertThat(outcome.power()).isEqualTo(PowerState.ON);
+        assertThat(outcome.detail()).contains("still reports PowerState ON").contains("whole budget")
+                .doesNotContain("not sent");
+        assertThat(simulator.activeSessions()).isZero();
+    }
+
+    @Test
     @DisplayName("503 with Retry-After is waited out inside the deadline")
     void serviceUnavailable() throws InterruptedException {
         start(RedfishSpec.builder().systems("node-1"));

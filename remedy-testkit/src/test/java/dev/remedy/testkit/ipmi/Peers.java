@@ -2,18 +2,18 @@ package dev.remedy.testkit.ipmi;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import java.io.File;
+import dev.remedy.testkit.PeerCommand;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.attribute.PosixFilePermissions;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
-import java.util.concurrent.TimeUnit;
 
 /**
  * Runs the IPMI peers the ITs talk to ({@code ipmitool}, {@code ipmipower}) as bounded child processes. Secrets
@@ -25,7 +25,7 @@ final class Peers {
     record Result(int exitCode, String output) {
     }
 
-    private static final long TIMEOUT_SECONDS = 30;
+    private static final Duration TIMEOUT = Duration.ofSeconds(30);
 
     private Peers() {
     }
@@ -61,24 +61,11 @@ final class Peers {
     private static Result run(List<String> command, Map<String, String> environment, String secret) {
         assertThat(command).as("the command line never holds the password").noneMatch(arg -> arg.contains(secret));
         try {
-            Path output = Files.createTempFile("ipmi-peer", ".out");
-            try {
-                ProcessBuilder builder = new ProcessBuilder(command).redirectErrorStream(true)
-                        .redirectOutput(output.toFile()).redirectInput(ProcessBuilder.Redirect.from(new File("/dev/null")));
-                builder.environment().putAll(environment);
-                Process process = builder.start();
-                if (!process.waitFor(TIMEOUT_SECONDS, TimeUnit.SECONDS)) {
-                    process.destroyForcibly();
-                    process.waitFor(5, TimeUnit.SECONDS);
-                    throw new AssertionError(command.get(0) + " did not finish within " + TIMEOUT_SECONDS + " s: "
-                            + command + "\n" + Files.readString(output));
-                }
-                return new Result(process.exitValue(), Files.readString(output, StandardCharsets.UTF_8));
-            } finally {
-                Files.deleteIfExists(output);
+            PeerCommand.Result result = new PeerCommand(command, environment, "", TIMEOUT).run();
+            if (result.timedOut()) {
+                throw new AssertionError(result.output() + ": " + command);
             }
-        } catch (IOException e) {
-            throw new UncheckedIOException(e);
+            return new Result(result.exitCode(), result.output());
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
             throw new AssertionError("interrupted while running " + command, e);
