@@ -1,6 +1,5 @@
 package dev.remedy.testkit.redfish;
 
-import java.io.ByteArrayInputStream;
 import java.io.IOException;
 import java.math.BigInteger;
 import java.nio.charset.StandardCharsets;
@@ -10,17 +9,27 @@ import java.security.KeyPairGenerator;
 import java.security.KeyStore;
 import java.security.MessageDigest;
 import java.security.SecureRandom;
-import java.security.Signature;
-import java.security.cert.CertificateFactory;
 import java.security.cert.X509Certificate;
 import java.security.spec.ECGenParameterSpec;
-import java.time.ZoneOffset;
-import java.time.ZonedDateTime;
+import java.time.Duration;
+import java.time.Instant;
 import java.util.Base64;
+import java.util.Date;
 import java.util.HexFormat;
 import javax.net.ssl.KeyManagerFactory;
 import javax.net.ssl.SSLContext;
 import javax.net.ssl.TrustManagerFactory;
+import org.bouncycastle.asn1.x500.X500Name;
+import org.bouncycastle.asn1.x509.Extension;
+import org.bouncycastle.asn1.x509.GeneralName;
+import org.bouncycastle.asn1.x509.GeneralNames;
+import org.bouncycastle.cert.CertIOException;
+import org.bouncycastle.cert.X509v3CertificateBuilder;
+import org.bouncycastle.cert.jcajce.JcaX509CertificateConverter;
+import org.bouncycastle.cert.jcajce.JcaX509v3CertificateBuilder;
+import org.bouncycastle.operator.ContentSigner;
+import org.bouncycastle.operator.OperatorCreationException;
+import org.bouncycastle.operator.jcajce.JcaContentSignerBuilder;
 
 /**
  * The self-signed certificate a TLS {@link RedfishSimulator} generates at start (an EC P-256 key, valid from a
@@ -33,9 +42,6 @@ public final class SimulatorCertificate {
     public static final String COMMON_NAME = "remedy Redfish simulator";
 
     private static final String SIGNATURE_ALGORITHM = "SHA256withECDSA";
-    private static final String ECDSA_WITH_SHA256 = "1.2.840.10045.4.3.2";
-    private static final String COMMON_NAME_OID = "2.5.4.3";
-    private static final String SUBJECT_ALT_NAME_OID = "2.5.29.17";
     private static final char[] KEY_PASSWORD = "remedy-simulator".toCharArray();
 
     private final X509Certificate certificate;
@@ -47,7 +53,8 @@ public final class SimulatorCertificate {
     }
 
     /**
-     * Generates a new key pair and self-signed certificate with JDK APIs only (no keytool, no internal classes).
+     * Generates a new key pair and a self-signed certificate (built with Bouncy Castle's certificate builder,
+     * signed by the JDK's ECDSA).
      *
      * @throws IllegalStateException if the JDK lacks EC keys or ECDSA signatures
      */
@@ -56,31 +63,19 @@ public final class SimulatorCertificate {
             KeyPairGenerator generator = KeyPairGenerator.getInstance("EC");
             generator.initialize(new ECGenParameterSpec("secp256r1"));
             KeyPair keys = generator.generateKeyPair();
-            byte[] algorithm = Der.sequence(Der.oid(ECDSA_WITH_SHA256));
-            byte[] name = Der.sequence(Der.set(Der.sequence(Der.oid(COMMON_NAME_OID), Der.utf8(COMMON_NAME))));
-            ZonedDateTime now = ZonedDateTime.now(ZoneOffset.UTC);
-            byte[] altNames = Der.sequence(Der.tlv(0x87, new byte[] {127, 0, 0, 1}),
-                    Der.tlv(0x82, "localhost".getBytes(StandardCharsets.US_ASCII)));
-            byte[] extensions = Der.explicit(3, Der.sequence(
-                    Der.sequence(Der.oid(SUBJECT_ALT_NAME_OID), Der.octetString(altNames))));
-            byte[] tbs = Der.sequence(
-                    Der.explicit(0, Der.integer(BigInteger.TWO)),
-                    Der.integer(new BigInteger(63, new SecureRandom()).add(BigInteger.ONE)),
-                    algorithm,
-                    name,
-                    Der.sequence(Der.time(now.minusDays(1)), Der.time(now.plusYears(10))),
-                    name,
-                    keys.getPublic().getEncoded(),
-                    extensions);
-            Signature signer = Signature.getInstance(SIGNATURE_ALGORITHM);
-            signer.initSign(keys.getPrivate());
-            signer.update(tbs);
-            byte[] encoded = Der.sequence(tbs, algorithm, Der.bitString(signer.sign()));
-            X509Certificate certificate = (X509Certificate) CertificateFactory.getInstance("X.509")
-                    .generateCertificate(new ByteArrayInputStream(encoded));
+            X500Name name = new X500Name("CN=" + COMMON_NAME);
+            Instant now = Instant.now();
+            X509v3CertificateBuilder builder = new JcaX509v3CertificateBuilder(name,
+                    new BigInteger(63, new SecureRandom()).add(BigInteger.ONE), Date.from(now.minus(Duration.ofDays(1))),
+                    Date.from(now.plus(Duration.ofDays(3650))), name, keys.getPublic())
+                    .addExtension(Extension.subjectAlternativeName, false, new GeneralNames(new GeneralName[] {
+                        new GeneralName(GeneralName.iPAddress, "127.0.0.1"),
+                        new GeneralName(GeneralName.dNSName, "localhost")}));
+            ContentSigner signer = new JcaContentSignerBuilder(SIGNATURE_ALGORITHM).build(keys.getPrivate());
+            X509Certificate certificate = new JcaX509CertificateConverter().getCertificate(builder.build(signer));
             certificate.verify(keys.getPublic());
             return new SimulatorCertificate(certificate, keys);
-        } catch (GeneralSecurityException e) {
+        } catch (GeneralSecurityException | OperatorCreationException | CertIOException e) {
             throw new IllegalStateException("cannot generate the simulator's self-signed certificate: " + e, e);
         }
     }
