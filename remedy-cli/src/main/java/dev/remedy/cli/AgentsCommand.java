@@ -2,6 +2,7 @@ package dev.remedy.cli;
 
 import dev.remedy.spi.FenceAction;
 import dev.remedy.spi.FenceAgentProvider;
+import dev.remedy.spi.FencingKind;
 import dev.remedy.spi.config.ParameterDescriptor;
 import dev.remedy.spi.discovery.FenceAgentRegistry;
 import java.io.PrintWriter;
@@ -14,7 +15,10 @@ import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.ParentCommand;
 
-/** {@code remedy agents}: the discovered agents, their actions and parameters, and any discovery problem. */
+/**
+ * {@code remedy agents}: the discovered agents, their actions, fencing kind and parameters, and any discovery
+ * problem.
+ */
 @Command(name = "agents", mixinStandardHelpOptions = true, description = "List the discovered fence agents with their parameters.")
 final class AgentsCommand implements Callable<Integer> {
 
@@ -49,6 +53,7 @@ final class AgentsCommand implements Callable<Integer> {
         out.println(provider.type() + " - " + provider.description());
         out.println("  actions: " + provider.supportedActions().stream().sorted().map(FenceAction::code)
                 .collect(Collectors.joining(", ")));
+        out.println("  kind: " + describe(provider.fencingKind()));
         out.println("  parameters:");
         for (ParameterDescriptor p : provider.parameters()) {
             List<String> traits = new ArrayList<>();
@@ -68,5 +73,15 @@ final class AgentsCommand implements Callable<Integer> {
                     p.description());
         }
         out.flush();
+    }
+
+    /** The kind's code and what its actions do, in a few words. */
+    private static String describe(FencingKind kind) {
+        String meaning = switch (kind) {
+            case POWER -> "OFF stops the machine, STATUS OFF proves it, ON powers it";
+            case FABRIC -> "OFF isolates, ON un-fences, no REBOOT";
+            case SOFT -> "REBOOT through the node's own system, no OFF or ON, no proof it is off";
+        };
+        return kind.code() + " (" + meaning + ")";
     }
 }

@@ -2,10 +2,19 @@ package dev.remedy.cli;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.remedy.spi.FenceAction;
+import dev.remedy.spi.FenceAgent;
+import dev.remedy.spi.FenceAgentProvider;
 import dev.remedy.spi.FenceOutcome;
+import dev.remedy.spi.FencingKind;
 import dev.remedy.spi.PowerState;
+import dev.remedy.spi.config.AgentConfig;
+import dev.remedy.spi.config.ParameterDescriptor;
 import dev.remedy.spi.discovery.FenceAgentRegistry;
 import dev.remedy.testkit.fake.FakeFenceAgentProvider;
+import java.util.EnumSet;
+import java.util.List;
+import java.util.Set;
 import org.junit.jupiter.api.DisplayName;
 import org.junit.jupiter.api.Test;
 
@@ -25,6 +34,7 @@ class AgentsCommandTest {
         assertThat(result.exitCode()).as(result.toString()).isEqualTo(ExitCodes.OK);
         assertThat(result.out()).startsWith("fake - simulated power switch")
                 .contains("actions: on, off, reboot, status, list, monitor");
+        assertThat(result.outLines()).contains("  kind: power (OFF stops the machine, STATUS OFF proves it, ON powers it)");
         assertThat(result.outLines()).anySatisfy(l -> assertThat(l.trim()).startsWith("plug ")
                 .contains("string").contains("required"));
         assertThat(result.outLines()).anySatisfy(l -> assertThat(l.trim()).startsWith("password ")
@@ -36,6 +46,23 @@ class AgentsCommandTest {
         assertThat(result.outLines()).anySatisfy(l -> assertThat(l.trim()).startsWith("poll_interval ")
                 .contains("default 1s"));
         assertThat(result.err()).isEmpty();
+    }
+
+    @Test
+    @DisplayName("prints each agent's fencing kind with what its actions mean, after its actions")
+    void printsTheFencingKind() {
+        CliRunner.Result result = new CliRunner().registry(FenceAgentRegistry.of(
+                new KindProvider("san-switch", FencingKind.FABRIC, EnumSet.of(FenceAction.OFF, FenceAction.ON,
+                        FenceAction.STATUS)),
+                new KindProvider("sysrq", FencingKind.SOFT, EnumSet.of(FenceAction.REBOOT, FenceAction.STATUS))))
+                .run("agents");
+
+        assertThat(result.exitCode()).as(result.toString()).isEqualTo(ExitCodes.OK);
+        assertThat(result.outLines()).containsSubsequence("san-switch - " + FencingKind.FABRIC + " test agent",
+                "  actions: on, off, status", "  kind: fabric (OFF isolates, ON un-fences, no REBOOT)");
+        assertThat(result.outLines()).containsSubsequence("sysrq - " + FencingKind.SOFT + " test agent",
+                "  actions: reboot, status",
+                "  kind: soft (REBOOT through the node's own system, no OFF or ON, no proof it is off)");
     }
 
     @Test
@@ -59,6 +86,26 @@ class AgentsCommandTest {
         assertThat(result.errLines()).anySatisfy(l -> assertThat(l).contains("DUPLICATE").contains("fake"));
         assertThat(result.out()).as("neither claimant is listed as usable").doesNotContain("fake - ")
                 .doesNotContain("no fence agent found");
+    }
+
+    /** An agent of the given kind and actions that does nothing. */
+    private record KindProvider(String type, FencingKind fencingKind, Set<FenceAction> supportedActions)
+            implements FenceAgentProvider {
+
+        @Override
+        public String description() {
+            return fencingKind + " test agent";
+        }
+
+        @Override
+        public List<ParameterDescriptor> parameters() {
+            return List.of();
+        }
+
+        @Override
+        public FenceAgent create(AgentConfig config) {
+            return (request, context) -> FenceOutcome.refused("test agent does nothing");
+        }
     }
 
     @Test

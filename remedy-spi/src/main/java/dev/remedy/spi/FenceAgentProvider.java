@@ -40,6 +40,17 @@ public interface FenceAgentProvider {
     Set<FenceAction> supportedActions();
 
     /**
+     * What this agent's fencing does: {@link FencingKind#POWER} unless it says otherwise. The kind and
+     * {@link #supportedActions()} must agree, or the registry refuses the provider: a {@link FencingKind#FABRIC}
+     * agent must not list {@link FenceAction#REBOOT} (the machine keeps running); a {@link FencingKind#SOFT} agent
+     * supports {@link FenceAction#REBOOT} (and {@link FenceAction#STATUS} and {@link FenceAction#MONITOR}) but not
+     * {@link FenceAction#OFF} or {@link FenceAction#ON}.
+     */
+    default FencingKind fencingKind() {
+        return FencingKind.POWER;
+    }
+
+    /**
      * Creates an agent. Does no I/O: reachability is checked by {@link FenceAgent#validate}.
      *
      * @throws InvalidConfigurationException listing every problem in {@code config} at once

@@ -3,6 +3,8 @@
  * {@link java.util.ServiceLoader} (or constructed directly), describes its parameters and creates a
  * {@link dev.remedy.spi.FenceAgent}, which executes one {@link dev.remedy.spi.FenceAction} at a time within the
  * deadline of a {@link dev.remedy.spi.FenceContext} and answers with a {@link dev.remedy.spi.FenceOutcome} value.
+ * The provider's {@link dev.remedy.spi.FencingKind} (power, fabric or soft) says what those actions do to the
+ * machine and what their answers prove.
  *
  * <p>This package depends on the JDK only. Agents log through {@link java.lang.System.Logger}, measure time
  * through {@link dev.remedy.spi.TimeSource} and never put a secret into a log line, outcome or exception.

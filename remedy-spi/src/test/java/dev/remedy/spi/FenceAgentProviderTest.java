@@ -71,6 +71,18 @@ class FenceAgentProviderTest {
     }
 
     @Test
+    @DisplayName("a provider does power fencing unless it says otherwise")
+    void defaultFencingKind() {
+        assertThat(new MinimalProvider().fencingKind()).isEqualTo(FencingKind.POWER);
+    }
+
+    @Test
+    @DisplayName("each fencing kind has a stable lower-case code")
+    void fencingKindCodes() {
+        assertThat(FencingKind.values()).extracting(FencingKind::code).containsExactly("power", "fabric", "soft");
+    }
+
+    @Test
     @DisplayName("configure() gives a builder bound to the provider's type and parameters")
     void configure() {
         MinimalProvider provider = new MinimalProvider();

@@ -1,5 +1,7 @@
 /**
- * Fencing over SSH: PDUs, switch and storage ports, and host soft fencing, driven by device profiles that are
- * data. The agent arrives with its own issue; this module is the place it builds in.
+ * Fencing over SSH: the {@code ssh} (PDU outlets), {@code ssh-fabric} (switch and storage ports) and
+ * {@code ssh-host} (soft fencing of the host itself) agents, driven by device profiles that are data
+ * ({@link dev.remedy.fence.ssh.profile}), over jsch sessions with verified host keys
+ * ({@link dev.remedy.fence.ssh.session}).
  */
 package dev.remedy.fence.ssh;

@@ -9,6 +9,7 @@ import dev.remedy.core.topology.ResolvedMethod;
 import dev.remedy.core.topology.StepPlan;
 import dev.remedy.spi.FenceAction;
 import dev.remedy.spi.FenceStatus;
+import dev.remedy.spi.FencingKind;
 import dev.remedy.spi.PowerState;
 import java.time.Duration;
 import java.time.Instant;
@@ -26,6 +27,15 @@ import java.util.Optional;
  * read OFF by STATUS, the node booted after the decision, or an admin confirmed); a timeout is never a
  * confirmation; at most one operation is in flight; the out-of-service taint is lifted before the node is powered
  * on; a flow reaches FINAL through recovery only once the node is Ready again.
+ *
+ * <p>Isolation methods act by their {@link FencingKind}, read from the plan (never persisted): power and fabric
+ * methods run OFF and, once the node is powered again, ON (un-fence) before the flow waits for Ready; an un-fence
+ * that fails is retried until the step deadline and then fails the step, so a node still cut off from its fabric is
+ * never declared recovered. Un-fencing covers every power and fabric method of every isolation level that may have
+ * run ({@link NodeFence#isolationLevel()}), not only the level that succeeded: a method of a level that failed may
+ * have turned its port OFF before another method of the level failed. Soft methods run REBOOT, which proves nothing
+ * about power, and are not un-fenced; soft fencing is a gentle first try, never a blocker: when it fails on the last
+ * isolation level (a dead host cannot take it), power fencing follows as if isolation had passed.
  */
 public final class FenceFlow {
 
@@ -239,7 +249,7 @@ public final class FenceFlow {
                 }
             }
             case ISOLATE_AGENTS -> agentLevelResult(d, ok, timedOut, c.detail(), () -> {
-                d.b.isolationLevel(r.level());
+                d.b.isolationLevel(Math.max(r.isolationLevel(), r.level()));
                 enterRunning(d, "isolated by level " + (r.level() + 1));
             });
             case POWER_OFF -> {
@@ -258,12 +268,12 @@ public final class FenceFlow {
                 d.to(Stage.LIFT_OUT_OF_SERVICE, "workloads released");
             });
             case LIFT_OUT_OF_SERVICE -> clusterResult(d, ok, () -> powerOn(d));
-            case POWER_ON -> retryingResult(d, ok, d.plan.step(FenceStep.POWER_MANAGEMENT), () -> {
+            case POWER_ON -> retryingResult(d, ok, nextPowerOn(d.plan, r), () -> {
                 d.b.poweredOff(false);
                 enterDone(d, "powered on again");
             });
-            case UNFENCE -> retryingResult(d, ok, d.plan.step(FenceStep.ISOLATION), () ->
-                    d.to(Stage.AWAIT_READY, "fabric un-fenced; waiting for the node to be Ready"));
+            case UNFENCE -> retryingResult(d, ok, nextUnfence(d.plan, r.isolationLevel(), r.level(), r.method() + 1),
+                    () -> d.to(Stage.AWAIT_READY, "isolation un-fenced; waiting for the node to be Ready"));
             case RECOVER_AGENTS -> agentLevelResult(d, ok, timedOut, c.detail(), () ->
                     d.to(Stage.RECOVER_CLUSTER, "recovery methods done"));
             case RECOVER_CLUSTER -> clusterResult(d, ok, () -> d.to(Stage.FINISHED, "node recovered"));
@@ -331,20 +341,91 @@ public final class FenceFlow {
         }
     }
 
-    /** Result of an operation that must succeed: retried after a backoff until the step deadline. */
-    private void retryingResult(Draft d, boolean ok, StepPlan plan, Runnable done) {
-        NodeFence r = d.original;
+    /**
+     * Result of an operation that must succeed (power on, un-fence): a failure is retried after a backoff until the
+     * step deadline, which fails the step; a success moves to {@code next}, or, with nothing left, runs {@code done}.
+     */
+    private void retryingResult(Draft d, boolean ok, Optional<Position> next, Runnable done) {
         if (!ok) {
             d.b.waitUntil(Optional.of(d.now.plus(settings.backoffInitial())));
-            return;
-        }
-        int levelIndex = r.stage() == Stage.UNFENCE ? r.isolationLevel() : r.powerLevel();
-        if (levelIndex >= 0 && levelIndex < plan.levels().size()
-                && r.method() + 1 < plan.levels().get(levelIndex).size()) {
-            d.b.position(levelIndex, r.method() + 1);
+        } else if (next.isPresent()) {
+            d.b.position(next.get().level(), next.get().method());
         } else {
             done.run();
         }
+    }
+
+    /** The method of the power level to power on after the one at {@code r}'s position, if any. */
+    private static Optional<Position> nextPowerOn(NodePlan plan, NodeFence r) {
+        int next = r.method() + 1;
+        return next < plan.step(FenceStep.POWER_MANAGEMENT).levels().get(r.level()).size()
+                ? Optional.of(new Position(r.level(), next)) : Optional.empty();
+    }
+
+    /**
+     * The first isolation method at or after ({@code level}, {@code method}), in plan order, within levels
+     * {@code 0..upTo}, that must be un-fenced; empty when none is left.
+     */
+    private static Optional<Position> nextUnfence(NodePlan plan, int upTo, int level, int method) {
+        List<List<ResolvedMethod>> levels = plan.step(FenceStep.ISOLATION).levels();
+        for (int l = Math.max(0, level); l <= Math.min(upTo, levels.size() - 1); l++) {
+            List<ResolvedMethod> methods = levels.get(l);
+            for (int m = l == level ? method : 0; m < methods.size(); m++) {
+                if (needsUnfence(methods.get(m))) {
+                    return Optional.of(new Position(l, m));
+                }
+            }
+        }
+        return Optional.empty();
+    }
+
+    /**
+     * Whether an isolation method that may have run must be undone with ON: power and fabric methods (their OFF may
+     * have taken effect even when the method or its level then failed); soft fencing leaves nothing to undo.
+     */
+    private static boolean needsUnfence(ResolvedMethod method) {
+        return method.kind() != FencingKind.SOFT;
+    }
+
+    /**
+     * The isolation methods that may still cut the node off, from ({@code level}, {@code method}) on within levels
+     * {@code 0..upTo}, grouped by level ({@code level 1 (fabric, san), level 2 (switch)}); empty if none.
+     */
+    private static String stillIsolating(NodePlan plan, int upTo, int level, int method) {
+        List<String> groups = new ArrayList<>();
+        List<String> names = new ArrayList<>();
+        int current = -1;
+        Optional<Position> p = nextUnfence(plan, upTo, level, method);
+        while (p.isPresent()) {
+            if (p.get().level() != current && !names.isEmpty()) {
+                groups.add("level " + (current + 1) + " (" + String.join(", ", names) + ")");
+                names.clear();
+            }
+            current = p.get().level();
+            names.add(plan.step(FenceStep.ISOLATION).levels().get(current).get(p.get().method()).name());
+            p = nextUnfence(plan, upTo, current, p.get().method() + 1);
+        }
+        if (!names.isEmpty()) {
+            groups.add("level " + (current + 1) + " (" + String.join(", ", names) + ")");
+        }
+        return String.join(", ", groups);
+    }
+
+    /**
+     * Whether a failure of the isolation step at {@code r}'s position is soft fencing on the last isolation level:
+     * a soft method that failed, timed out, or had no budget left to start. Soft fencing needs a live host, and its
+     * usual failure is a dead one, which is when power fencing must follow; so it never blocks the flow.
+     */
+    private static boolean softOnLastLevel(NodePlan plan, NodeFence r) {
+        List<List<ResolvedMethod>> levels = plan.step(FenceStep.ISOLATION).levels();
+        return r.stage() == Stage.ISOLATE_AGENTS && r.level() == levels.size() - 1
+                && r.method() < levels.get(r.level()).size()
+                && levels.get(r.level()).get(r.method()).kind() == FencingKind.SOFT;
+    }
+
+    /** What an isolation method runs: soft fencing has no OFF and fences by REBOOT; the other kinds run OFF. */
+    private static FenceAction isolationAction(ResolvedMethod method) {
+        return method.kind() == FencingKind.SOFT ? FenceAction.REBOOT : FenceAction.OFF;
     }
 
     /**
@@ -406,12 +487,23 @@ public final class FenceFlow {
         d.to(Stage.POWER_ON, "out-of-service taint lifted; powering on").b.position(level, 0);
     }
 
+    /**
+     * The node is stopped and powered again (or never needed it): un-fence, in plan order, every power and fabric
+     * method of every isolation level that may have run (levels {@code 0..isolationLevel}), skipping soft methods;
+     * then wait for Ready.
+     */
     private void enterDone(Draft d, String why) {
         NodeFence now = d.b.build();
-        d.b.waitUntil(Optional.empty()).position(Math.max(0, now.isolationLevel()), 0);
-        if (now.isolationLevel() >= 0) {
-            d.b.step(d.now, d.now.plus(d.plan.step(FenceStep.ISOLATION).timeout()));
+        int upTo = now.isolationLevel();
+        d.b.waitUntil(Optional.empty()).position(0, 0);
+        Optional<Position> first = upTo >= 0 ? nextUnfence(d.plan, upTo, 0, 0) : Optional.empty();
+        if (first.isPresent()) {
+            d.b.position(first.get().level(), first.get().method())
+                    .step(d.now, d.now.plus(d.plan.step(FenceStep.ISOLATION).timeout()));
             d.to(Stage.UNFENCE, why + "; un-fencing isolation methods");
+        } else if (upTo >= 0) {
+            d.to(Stage.AWAIT_READY, why + "; the isolation that ran was soft fencing only, with nothing to un-fence;"
+                    + " waiting for the node to be Ready");
         } else {
             d.to(Stage.AWAIT_READY, why + "; waiting for the node to be Ready");
         }
@@ -426,6 +518,12 @@ public final class FenceFlow {
 
     private void stepAttemptFailed(Draft d, String why, boolean timedOut) {
         NodeFence now = d.b.build();
+        if (softOnLastLevel(d.plan, now)) {
+            String method = d.plan.step(FenceStep.ISOLATION).levels().get(now.level()).get(now.method()).name();
+            enterRunning(d, "soft fencing by " + method + " on the last isolation level (" + (now.level() + 1)
+                    + ") failed (" + why + "): power fencing follows");
+            return;
+        }
         StepPlan plan = d.plan.step(now.step());
         Duration left = nonNegative(Duration.between(d.now, now.stepDeadline()));
         boolean budgetLeft = left.toMillis() >= (long) (plan.timeout().toMillis() * settings.minRetryShare());
@@ -451,12 +549,19 @@ public final class FenceFlow {
             d.to(Stage.FAILED, "step " + now.step().code() + " failed: " + why + "; restart "
                     + (now.restarts() + 1) + " of " + settings.maxRestarts() + " in " + settings.restartDelay());
         } else {
+            String cutOff = switch (now.stage().state()) {
+                case NEW, RUNNING -> stillIsolating(d.plan, now.isolationLevel(), 0, 0);
+                default -> now.stage() == Stage.UNFENCE
+                        ? stillIsolating(d.plan, now.isolationLevel(), now.level(), now.method()) : "";
+            };
             d.b.gaveUp(true).waitUntil(Optional.empty());
             d.to(Stage.FAILED, "step " + now.step().code() + " failed: " + why + "; gave up after "
                     + now.restarts() + " restarts");
             d.events.add(new FenceEvent.Alert(d.node(), d.now, "fencing of " + d.node() + " gave up: " + why
                     + ". remedy will not touch the node again until an admin clears the ERROR"
-                    + (now.poweredOff() ? "; the node was powered off by remedy and is still off" : "")));
+                    + (now.poweredOff() ? "; the node was powered off by remedy and is still off" : "")
+                    + (cutOff.isEmpty() ? "" : "; the node may still be cut off by isolation " + cutOff
+                    + ": run ON on its methods by hand before it rejoins")));
         }
     }
 
@@ -532,7 +637,8 @@ public final class FenceFlow {
                 if (d.plan.step(FenceStep.ISOLATION).levels().isEmpty()) {
                     enterRunning(d, "isolated (no isolation methods configured)");
                 } else {
-                    agent(d, FenceStep.ISOLATION, r.level(), r.method(), FenceAction.OFF);
+                    ResolvedMethod method = d.plan.step(FenceStep.ISOLATION).levels().get(r.level()).get(r.method());
+                    agent(d, FenceStep.ISOLATION, r.level(), r.method(), isolationAction(method));
                 }
             }
             case RACE_DELAY -> {
@@ -546,7 +652,7 @@ public final class FenceFlow {
             case POWER_OFF -> agent(d, FenceStep.POWER_MANAGEMENT, r.level(), r.method(), FenceAction.OFF);
             case CONFIRM_OFF -> agent(d, FenceStep.POWER_MANAGEMENT, r.level(), r.method(), FenceAction.STATUS);
             case POWER_ON -> agent(d, FenceStep.POWER_MANAGEMENT, r.powerLevel(), r.method(), FenceAction.ON);
-            case UNFENCE -> agent(d, FenceStep.ISOLATION, r.isolationLevel(), r.method(), FenceAction.ON);
+            case UNFENCE -> agent(d, FenceStep.ISOLATION, r.level(), r.method(), FenceAction.ON);
             case RECOVER_AGENTS -> {
                 if (d.plan.step(FenceStep.RECOVERY).levels().isEmpty()) {
                     d.to(Stage.RECOVER_CLUSTER, "no recovery methods configured");
@@ -600,6 +706,9 @@ public final class FenceFlow {
         if (step == FenceStep.POWER_MANAGEMENT && action == FenceAction.OFF) {
             d.b.poweredOff(true);
         }
+        if (step == FenceStep.ISOLATION && action != FenceAction.ON) {
+            d.b.isolationLevel(Math.max(r.isolationLevel(), level));
+        }
         d.issue(op, describe(d.plan, op));
     }
 
@@ -643,6 +752,10 @@ public final class FenceFlow {
 
     private static Duration nonNegative(Duration value) {
         return value.isNegative() ? Duration.ZERO : value;
+    }
+
+    /** A method's place in a step plan. */
+    private record Position(int level, int method) {
     }
 
     /** The mutable working copy of one application. */

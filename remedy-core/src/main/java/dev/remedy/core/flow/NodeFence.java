@@ -24,7 +24,8 @@ import java.util.Optional;
  * @param sequence       how many operations this flow has issued (for unique operation ids)
  * @param levelConfirmed methods of the current power level that read OFF
  * @param confirmation   the evidence that the node is stopped, once established
- * @param isolationLevel the isolation level that was applied, or -1
+ * @param isolationLevel the highest isolation level any of whose methods was started in this flow (across retries
+ *                       and restarts), or -1: un-fencing covers levels 0 to this one
  * @param powerLevel     the power level that powered the node off, or -1
  * @param released       whether workloads were released
  * @param poweredOff     whether remedy may have powered the node off (an OFF was issued) and has not powered it on since

@@ -10,7 +10,7 @@ public enum Stage {
     HOLD("hold", FenceState.NEW, FenceStep.ISOLATION),
     /** Cordon the node and taint it NoSchedule. */
     ISOLATE_CLUSTER("isolate_cluster", FenceState.NEW, FenceStep.ISOLATION),
-    /** Run the isolation levels (fabric or soft fencing, action OFF). */
+    /** Run the isolation levels: OFF for power and fabric methods, REBOOT for soft methods. */
     ISOLATE_AGENTS("isolate_agents", FenceState.NEW, FenceStep.ISOLATION),
     /** Waiting the fence-race delay before the first power operation. */
     RACE_DELAY("race_delay", FenceState.RUNNING, FenceStep.POWER_MANAGEMENT),
@@ -24,7 +24,10 @@ public enum Stage {
     LIFT_OUT_OF_SERVICE("lift_out_of_service", FenceState.RUNNING, FenceStep.POWER_MANAGEMENT),
     /** Send ON to each method of the level that powered the node off. */
     POWER_ON("power_on", FenceState.RUNNING, FenceStep.POWER_MANAGEMENT),
-    /** Send ON (un-fence) to each isolation method that was applied. */
+    /**
+     * Send ON (un-fence), in plan order, to each power and fabric method of every isolation level that may have run
+     * (not only the level that succeeded); soft methods are skipped.
+     */
     UNFENCE("unfence", FenceState.DONE, FenceStep.RECOVERY),
     /** Waiting for the node to report Ready. */
     AWAIT_READY("await_ready", FenceState.DONE, FenceStep.RECOVERY),

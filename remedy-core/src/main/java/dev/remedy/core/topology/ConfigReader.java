@@ -10,6 +10,7 @@ import dev.remedy.core.config.ConfigNames;
 import dev.remedy.core.config.ConfigNode;
 import dev.remedy.core.flow.FenceStep;
 import dev.remedy.spi.FenceAgentProvider;
+import dev.remedy.spi.FencingKind;
 import dev.remedy.spi.RemedyException;
 import dev.remedy.spi.config.ConfigProblem;
 import dev.remedy.spi.config.Durations;
@@ -87,7 +88,7 @@ final class ConfigReader {
                 templatesNode.fieldNames().forEachRemaining(declared::add);
             }
             Map<String, MethodTemplate> templates = readTemplates(templatesNode, "templates");
-            List<Topology> topologies = readTopologies(root.get("topologies"), "topologies", declared);
+            List<Topology> topologies = readTopologies(root.get("topologies"), "topologies", declared, templates);
             Map<String, Map<String, MethodParameters>> nodes = readNodes(root.get("nodes"), "nodes", declared,
                     templates);
             checkComplete(templates, topologies, nodes);
@@ -278,7 +279,8 @@ final class ConfigReader {
 
     // ----------------------------------------------------------------------------------------------- topologies
 
-    private List<Topology> readTopologies(ConfigNode node, String path, Set<String> declared) {
+    private List<Topology> readTopologies(ConfigNode node, String path, Set<String> declared,
+                                          Map<String, MethodTemplate> templates) {
         List<Topology> topologies = new ArrayList<>();
         if (node == null || node.isArray() && node.isEmpty()) {
             issue(path, "is missing or empty; add at least one topology (a last one without selector is the "
@@ -315,7 +317,7 @@ final class ConfigReader {
             }
             Map<FenceStep, StepSpec> steps = new EnumMap<>(FenceStep.class);
             for (FenceStep step : FenceStep.values()) {
-                steps.put(step, readStep(item.get(step.code()), child(at, step.code()), declared));
+                steps.put(step, readStep(item.get(step.code()), child(at, step.code()), step, declared, templates));
             }
             if (name.isPresent() && selector.isPresent()) {
                 topologies.add(new Topology(name.get(), selector.get(), steps));
@@ -363,7 +365,8 @@ final class ConfigReader {
         return broken[0] ? Optional.empty() : Optional.of(new NodeSelector(labels));
     }
 
-    private StepSpec readStep(ConfigNode node, String path, Set<String> declared) {
+    private StepSpec readStep(ConfigNode node, String path, FenceStep step, Set<String> declared,
+                              Map<String, MethodTemplate> templates) {
         if (node == null) {
             return StepSpec.DEFAULT;
         }
@@ -375,7 +378,7 @@ final class ConfigReader {
         checkKeys(node, path, STEP_KEYS);
         return new StepSpec(timeout(node.get("timeout"), child(path, "timeout")),
                 retries(node.get("retries"), child(path, "retries")),
-                levels(node.get("levels"), child(path, "levels"), declared));
+                levels(node.get("levels"), child(path, "levels"), step, declared, templates));
     }
 
     private Duration timeout(ConfigNode node, String path) {
@@ -414,7 +417,8 @@ final class ConfigReader {
         return retries;
     }
 
-    private List<List<String>> levels(ConfigNode node, String path, Set<String> declared) {
+    private List<List<String>> levels(ConfigNode node, String path, FenceStep step, Set<String> declared,
+                                      Map<String, MethodTemplate> templates) {
         List<List<String>> levels = new ArrayList<>();
         if (node == null) {
             return levels;
@@ -450,11 +454,36 @@ final class ConfigReader {
                     issue(methodAt, "names template '" + method.asText() + "' twice in one level; name it once");
                 } else {
                     methods.add(method.asText());
+                    checkKind(step, templates.get(method.asText()), methodAt);
                 }
             }
             levels.add(methods);
         }
         return levels;
+    }
+
+    /**
+     * Power management must end with evidence that the machine is stopped, which only a
+     * {@link FencingKind#POWER} agent gives. {@code template} is null when the template itself has problems
+     * (reported where it is declared).
+     */
+    private void checkKind(FenceStep step, MethodTemplate template, String path) {
+        if (step != FenceStep.POWER_MANAGEMENT || template == null) {
+            return;
+        }
+        FencingKind kind = template.provider().fencingKind();
+        String what = switch (kind) {
+            case POWER -> null;
+            case FABRIC -> "fabric fencing (it cuts the node off a network or storage fabric) does not stop the"
+                    + " machine";
+            case SOFT -> "soft fencing (it asks the node's own system to reboot) gives no evidence that the"
+                    + " machine is off";
+        };
+        if (what != null) {
+            issue(path, "names template '" + template.name() + "' of agent '" + template.agentType() + "': " + what
+                    + ", so it cannot confirm the node is off: put method '" + template.name() + "' under "
+                    + FenceStep.ISOLATION.code() + ", and fence the machine here with a power agent");
+        }
     }
 
     // ---------------------------------------------------------------------------------------------------- nodes

@@ -151,10 +151,9 @@ public final class FenceConfiguration {
                         + " or under " + templatePath));
             }
         }
-        return new ResolvedMethod(template.name(), template.agentType(), config);
+        return new ResolvedMethod(template.name(), template.agentType(), config, template.provider().fencingKind());
     }
 
-    /** The source, templates (secrets as references), topologies and node parameters; never a secret value. */
     /**
      * A {@link PlanSource} for the engine: each node's plan is built once (labels looked up, secrets resolved,
      * agent configurations validated) and then reused, so the engine's hot path reads no file and resolves no
@@ -168,6 +167,7 @@ public final class FenceConfiguration {
         return node -> plans.computeIfAbsent(node, n -> planFor(n, labelsOf.apply(n), secrets));
     }
 
+    /** The source, templates (secrets as references), topologies and node parameters; never a secret value. */
     @Override
     public String toString() {
         return "FenceConfiguration[source=" + source + ", templates=" + templates.values() + ", topologies="

@@ -15,7 +15,8 @@ import java.util.Objects;
  * <p>A file with problems is refused with one {@link FenceConfigurationException} that lists every problem at
  * once, each with the file and its path in the document: unknown keys, malformed durations, negative retries,
  * unknown agent types and templates, empty levels, a misplaced or second default topology, secrets written in
- * plain text, unknown parameters, required parameters no node gives, and syntax errors (with line and column).
+ * plain text, unknown parameters, required parameters no node gives, a fabric or soft method (by its agent's
+ * {@link dev.remedy.spi.FencingKind}) under power management, and syntax errors (with line and column).
  * No message contains a secret value.
  *
  * <p>Thread-safe; one loader can be shared. Loading blocks on file I/O.

@@ -2,7 +2,9 @@
  * Fence topology: which agents fence which node, in which order. Per node (chosen by label selector, with a
  * default), each step ({@link dev.remedy.core.flow.FenceStep}) is an ordered list of levels; a level succeeds only
  * if all its methods succeed (AND) and levels are tried in order (OR). A method is a named template (agent type
- * and shared parameters) plus the node's own parameters (address, plug, port).
+ * and shared parameters) plus the node's own parameters (address, plug, port). Each method carries its agent's
+ * {@link dev.remedy.spi.FencingKind}: power management takes power agents only, since fabric and soft fencing
+ * cannot prove the machine is off; they belong under isolation.
  *
  * <p>{@link dev.remedy.core.topology.FenceConfigurationLoader} reads the configuration from YAML or JSON and
  * refuses a file with problems, listing all of them in one

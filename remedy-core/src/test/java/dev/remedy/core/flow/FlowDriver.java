@@ -8,6 +8,7 @@ import dev.remedy.core.topology.ResolvedMethod;
 import dev.remedy.core.topology.StepPlan;
 import dev.remedy.spi.FenceAction;
 import dev.remedy.spi.FenceStatus;
+import dev.remedy.spi.FencingKind;
 import dev.remedy.spi.PowerState;
 import dev.remedy.spi.config.AgentConfig;
 import java.time.Duration;
@@ -31,7 +32,10 @@ final class FlowDriver {
     static final ResolvedMethod BMC = method("bmc");
     static final ResolvedMethod PDU_A = method("pdu-a");
     static final ResolvedMethod PDU_B = method("pdu-b");
-    static final ResolvedMethod FABRIC = method("fabric");
+    static final ResolvedMethod FABRIC = method("fabric", FencingKind.FABRIC);
+    static final ResolvedMethod SAN = method("san", FencingKind.FABRIC);
+    static final ResolvedMethod SYSRQ = method("sysrq", FencingKind.SOFT);
+    static final ResolvedMethod NODE_AGENT = method("node-agent", FencingKind.SOFT);
     static final ResolvedMethod REJOIN = method("rejoin");
 
     final FenceFlow flow;
@@ -58,7 +62,11 @@ final class FlowDriver {
     // ---- plans and settings ----
 
     static ResolvedMethod method(String name) {
-        return new ResolvedMethod(name, "fake", AgentConfig.builder("fake", List.of()).build());
+        return method(name, FencingKind.POWER);
+    }
+
+    static ResolvedMethod method(String name, FencingKind kind) {
+        return new ResolvedMethod(name, "fake", AgentConfig.builder("fake", List.of()).build(), kind);
     }
 
     /** Power management: level 1 = bmc, level 2 = pdu-a AND pdu-b; no isolation or recovery methods. */

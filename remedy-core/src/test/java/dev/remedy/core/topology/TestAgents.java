@@ -4,6 +4,7 @@ import dev.remedy.spi.FenceAction;
 import dev.remedy.spi.FenceAgent;
 import dev.remedy.spi.FenceAgentProvider;
 import dev.remedy.spi.FenceOutcome;
+import dev.remedy.spi.FencingKind;
 import dev.remedy.spi.config.AgentConfig;
 import dev.remedy.spi.config.ParameterDescriptor;
 import dev.remedy.spi.config.ParameterType;
@@ -13,12 +14,14 @@ import java.util.Set;
 
 /**
  * Minimal agent providers for configuration tests (remedy-testkit depends on core, so core cannot use its fake
- * agent): {@code fake} takes plug (required), username (default admin, alias login), password (required, secret)
- * and login_timeout (a duration); {@code switch} takes port (a required whole number) and token (required, secret).
+ * agent): {@code fake} (power fencing) takes plug (required), username (default admin, alias login), password
+ * (required, secret) and login_timeout (a duration); {@code switch} (fabric fencing) takes port (a required whole
+ * number) and token (required, secret); {@code sysrq} (soft fencing, not in {@link #registry()}) takes host
+ * (required).
  */
 final class TestAgents {
 
-    static final FenceAgentProvider FAKE = new Provider("fake", List.of(
+    static final FenceAgentProvider FAKE = new Provider("fake", FencingKind.POWER, List.of(
             ParameterDescriptor.builder("plug", ParameterType.STRING).required()
                     .description("the outlet or machine to fence").build(),
             ParameterDescriptor.builder("username", ParameterType.STRING).defaultValue("admin")
@@ -26,9 +29,12 @@ final class TestAgents {
             ParameterDescriptor.builder("password", ParameterType.STRING).required().secret().build(),
             ParameterDescriptor.builder("login_timeout", ParameterType.DURATION).defaultValue("10s").build()));
 
-    static final FenceAgentProvider SWITCH = new Provider("switch", List.of(
+    static final FenceAgentProvider SWITCH = new Provider("switch", FencingKind.FABRIC, List.of(
             ParameterDescriptor.builder("port", ParameterType.INTEGER).required().build(),
             ParameterDescriptor.builder("token", ParameterType.STRING).required().secret().build()));
+
+    static final FenceAgentProvider SYSRQ = new Provider("sysrq", FencingKind.SOFT, List.of(
+            ParameterDescriptor.builder("host", ParameterType.STRING).required().build()));
 
     private TestAgents() {
     }
@@ -37,7 +43,8 @@ final class TestAgents {
         return FenceAgentRegistry.of(FAKE, SWITCH);
     }
 
-    private record Provider(String type, List<ParameterDescriptor> parameters) implements FenceAgentProvider {
+    private record Provider(String type, FencingKind fencingKind, List<ParameterDescriptor> parameters)
+            implements FenceAgentProvider {
 
         @Override
         public String description() {
@@ -46,7 +53,8 @@ final class TestAgents {
 
         @Override
         public Set<FenceAction> supportedActions() {
-            return Set.of(FenceAction.STATUS);
+            return fencingKind == FencingKind.SOFT ? Set.of(FenceAction.REBOOT, FenceAction.STATUS)
+                    : Set.of(FenceAction.STATUS);
         }
 
         @Override

@@ -1,6 +1,8 @@
 package dev.remedy.spi.discovery;
 
+import dev.remedy.spi.FenceAction;
 import dev.remedy.spi.FenceAgentProvider;
+import dev.remedy.spi.FencingKind;
 import java.util.ArrayList;
 import java.util.Collection;
 import java.util.Iterator;
@@ -14,13 +16,15 @@ import java.util.Set;
 import java.util.TreeMap;
 import java.util.regex.Pattern;
 import java.util.stream.Collectors;
+import java.util.stream.Stream;
 
 /**
  * The agent providers available to this process, chosen by type id only.
  *
  * <p>{@link #load(ClassLoader)} reads every {@code META-INF/services/dev.remedy.spi.FenceAgentProvider} entry and
- * keeps a report: loaded providers, failures (class missing, constructor throwing, bad type id, SPI too new)
- * with their errors, and type ids claimed twice. A duplicated id is unusable: {@link #provider(String)} throws
+ * keeps a report: loaded providers, failures (class missing, constructor throwing, bad type id, SPI too new,
+ * supported actions that contradict the {@link FencingKind}) with their errors, and type ids claimed
+ * twice. A duplicated id is unusable: {@link #provider(String)} throws
  * {@link DuplicateAgentException} naming both classes. {@link #of} builds a registry without ServiceLoader.
  *
  * <p>Immutable and thread-safe.
@@ -174,9 +178,37 @@ public final class FenceAgentRegistry {
             if (candidate.parameters() == null || candidate.supportedActions() == null) {
                 return "declares no parameters or no supported actions (null)";
             }
-            return null;
+            return kindProblem(type, candidate.fencingKind(), candidate.supportedActions());
         } catch (RuntimeException e) {
             return "failed to describe itself: " + e;
         }
+    }
+
+    /** Why the supported actions contradict the fencing kind, or null if they agree. */
+    private static String kindProblem(String type, FencingKind kind, Set<FenceAction> actions) {
+        String agent = "agent type '" + type + "'";
+        if (kind == null) {
+            return agent + " declares no fencing kind (fencingKind() returned null); return POWER, FABRIC or SOFT";
+        }
+        return switch (kind) {
+            case POWER -> null;
+            case FABRIC -> actions.contains(FenceAction.REBOOT)
+                    ? agent + " declares fencing kind fabric but lists REBOOT among its supported actions; fabric"
+                    + " fencing isolates the node and leaves the machine running, so REBOOT means nothing: remove"
+                    + " REBOOT from supportedActions(), or declare kind POWER if OFF really stops the machine"
+                    : null;
+            case SOFT -> {
+                List<String> wrong = Stream.of(FenceAction.OFF, FenceAction.ON).filter(actions::contains)
+                        .map(FenceAction::name).toList();
+                if (!wrong.isEmpty()) {
+                    yield agent + " declares fencing kind soft but lists " + String.join(" and ", wrong)
+                            + " among its supported actions; soft fencing asks the node's own system to reboot and"
+                            + " cannot switch the machine off or on: remove " + String.join(" and ", wrong)
+                            + " from supportedActions(), or declare kind POWER or FABRIC";
+                }
+                yield actions.contains(FenceAction.REBOOT) ? null : agent + " declares fencing kind soft but does"
+                        + " not list REBOOT, the only action soft fencing has: add REBOOT to supportedActions()";
+            }
+        };
     }
 }

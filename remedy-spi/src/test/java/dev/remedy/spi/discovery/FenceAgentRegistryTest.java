@@ -8,6 +8,7 @@ import dev.remedy.spi.FenceAction;
 import dev.remedy.spi.FenceAgent;
 import dev.remedy.spi.FenceAgentProvider;
 import dev.remedy.spi.FenceOutcome;
+import dev.remedy.spi.FencingKind;
 import dev.remedy.spi.config.AgentConfig;
 import dev.remedy.spi.config.ParameterDescriptor;
 import java.io.IOException;
@@ -17,6 +18,7 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Arrays;
+import java.util.EnumSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
@@ -147,6 +149,104 @@ public class FenceAgentRegistryTest {
 
         @Override
         public List<ParameterDescriptor> parameters() {
+            return null;
+        }
+    }
+
+    /** A fabric agent whose actions fit its kind: OFF isolates, ON un-fences, no REBOOT. */
+    public static class FabricProvider extends TestProvider {
+        public FabricProvider() {
+            super("fabric");
+        }
+
+        @Override
+        public FencingKind fencingKind() {
+            return FencingKind.FABRIC;
+        }
+
+        @Override
+        public Set<FenceAction> supportedActions() {
+            return EnumSet.of(FenceAction.OFF, FenceAction.ON, FenceAction.STATUS, FenceAction.MONITOR);
+        }
+    }
+
+    /** A soft agent whose actions fit its kind: REBOOT, STATUS and MONITOR. */
+    public static class SoftProvider extends TestProvider {
+        public SoftProvider() {
+            super("soft");
+        }
+
+        @Override
+        public FencingKind fencingKind() {
+            return FencingKind.SOFT;
+        }
+
+        @Override
+        public Set<FenceAction> supportedActions() {
+            return EnumSet.of(FenceAction.REBOOT, FenceAction.STATUS, FenceAction.MONITOR);
+        }
+    }
+
+    /** A fabric agent that claims REBOOT. */
+    public static class RebootingFabricProvider extends FabricProvider {
+        @Override
+        public String type() {
+            return "rebooting-fabric";
+        }
+
+        @Override
+        public Set<FenceAction> supportedActions() {
+            return EnumSet.allOf(FenceAction.class);
+        }
+    }
+
+    /** A soft agent that claims OFF and ON. */
+    public static class PoweringSoftProvider extends SoftProvider {
+        @Override
+        public String type() {
+            return "powering-soft";
+        }
+
+        @Override
+        public Set<FenceAction> supportedActions() {
+            return EnumSet.of(FenceAction.OFF, FenceAction.ON, FenceAction.REBOOT, FenceAction.STATUS);
+        }
+    }
+
+    /** A soft agent that claims ON only, besides REBOOT. */
+    public static class SwitchingOnSoftProvider extends SoftProvider {
+        @Override
+        public String type() {
+            return "switching-on-soft";
+        }
+
+        @Override
+        public Set<FenceAction> supportedActions() {
+            return EnumSet.of(FenceAction.ON, FenceAction.REBOOT);
+        }
+    }
+
+    /** A soft agent without REBOOT, the one action soft fencing has. */
+    public static class InertSoftProvider extends SoftProvider {
+        @Override
+        public String type() {
+            return "inert-soft";
+        }
+
+        @Override
+        public Set<FenceAction> supportedActions() {
+            return EnumSet.of(FenceAction.STATUS, FenceAction.MONITOR);
+        }
+    }
+
+    /** Says it has no kind. */
+    public static class NullKindProvider extends TestProvider {
+        public NullKindProvider() {
+            super("nullkind");
+        }
+
+        @Override
+        public FencingKind fencingKind() {
             return null;
         }
     }
@@ -410,6 +510,66 @@ public class FenceAgentRegistryTest {
         }
 
         @Test
+        @DisplayName("fabric and soft providers whose actions fit their kind load and keep their kind")
+        void kindsThatFitTheirActionsLoad() throws IOException {
+            FenceAgentRegistry registry = loadListing(
+                    name(FabricProvider.class), name(SoftProvider.class), name(AlphaProvider.class));
+
+            assertThat(registry.isClean()).as(registry.report()).isTrue();
+            assertThat(registry.provider("fabric").fencingKind()).isEqualTo(FencingKind.FABRIC);
+            assertThat(registry.provider("soft").fencingKind()).isEqualTo(FencingKind.SOFT);
+            assertThat(registry.provider("alpha").fencingKind()).isEqualTo(FencingKind.POWER);
+        }
+
+        @Test
+        @DisplayName("a fabric provider that lists REBOOT is a failure naming its type and telling what to remove")
+        void fabricWithRebootIsRefused() throws IOException {
+            FenceAgentRegistry registry = loadListing(name(RebootingFabricProvider.class), name(AlphaProvider.class));
+
+            assertThat(registry.isClean()).isFalse();
+            assertThat(registry.types()).containsExactly("alpha");
+            assertThat(registry.failures()).singleElement().satisfies(f -> {
+                assertThat(f.provider()).isEqualTo(name(RebootingFabricProvider.class));
+                assertThat(f.reason()).contains("agent type 'rebooting-fabric'").contains("fabric")
+                        .contains("REBOOT").contains("remove REBOOT from supportedActions()");
+                assertThat(f.error()).hasMessage(f.reason());
+            });
+            assertThat(registry.report()).contains("FAILED").contains(name(RebootingFabricProvider.class));
+            assertThatThrownBy(() -> registry.provider("rebooting-fabric")).isInstanceOf(UnknownAgentException.class);
+        }
+
+        @Test
+        @DisplayName("a soft provider that lists OFF or ON is a failure naming its type and the actions to remove")
+        void softWithOffOrOnIsRefused() throws IOException {
+            FenceAgentRegistry registry = loadListing(name(PoweringSoftProvider.class),
+                    name(SwitchingOnSoftProvider.class), name(SoftProvider.class));
+
+            assertThat(registry.types()).containsExactly("soft");
+            Map<String, String> reasons = new java.util.HashMap<>();
+            registry.failures().forEach(f -> reasons.put(f.provider(), f.reason()));
+            assertThat(reasons).containsOnlyKeys(name(PoweringSoftProvider.class), name(SwitchingOnSoftProvider.class));
+            assertThat(reasons.get(name(PoweringSoftProvider.class))).contains("agent type 'powering-soft'")
+                    .contains("soft").contains("remove OFF and ON from supportedActions()");
+            assertThat(reasons.get(name(SwitchingOnSoftProvider.class))).contains("agent type 'switching-on-soft'")
+                    .contains("remove ON from supportedActions()").doesNotContain("OFF");
+        }
+
+        @Test
+        @DisplayName("a soft provider without REBOOT, or with no kind at all, is a failure that says what to add")
+        void softWithoutRebootOrNoKindIsRefused() throws IOException {
+            FenceAgentRegistry registry = loadListing(
+                    name(InertSoftProvider.class), name(NullKindProvider.class), name(AlphaProvider.class));
+
+            assertThat(registry.types()).containsExactly("alpha");
+            Map<String, String> reasons = new java.util.HashMap<>();
+            registry.failures().forEach(f -> reasons.put(f.provider(), f.reason()));
+            assertThat(reasons.get(name(InertSoftProvider.class))).contains("agent type 'inert-soft'")
+                    .contains("add REBOOT to supportedActions()");
+            assertThat(reasons.get(name(NullKindProvider.class))).contains("agent type 'nullkind'")
+                    .contains("fencingKind() returned null");
+        }
+
+        @Test
         @DisplayName("every kind of trouble at once is reported while the good providers stay usable")
         void everythingAtOnce() throws IOException {
             FenceAgentRegistry registry = loadListing(
@@ -544,6 +704,20 @@ public class FenceAgentRegistryTest {
             assertThat(registry.types()).containsExactly("alpha");
             assertThat(registry.failures()).extracting(DiscoveryFailure::provider)
                     .containsExactlyInAnyOrder(name(BadTypeProvider.class), name(FutureSpiProvider.class));
+        }
+
+        @Test
+        @DisplayName("of() checks the fencing kind against the actions as load() does")
+        void ofChecksKinds() {
+            FabricProvider fabric = new FabricProvider();
+
+            FenceAgentRegistry registry = FenceAgentRegistry.of(
+                    fabric, new RebootingFabricProvider(), new PoweringSoftProvider());
+
+            assertThat(registry.provider("fabric")).isSameAs(fabric);
+            assertThat(registry.types()).containsExactly("fabric");
+            assertThat(registry.failures()).extracting(DiscoveryFailure::provider).containsExactlyInAnyOrder(
+                    name(RebootingFabricProvider.class), name(PoweringSoftProvider.class));
         }
 
         @Test

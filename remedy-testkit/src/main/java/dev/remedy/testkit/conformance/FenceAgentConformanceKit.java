@@ -12,6 +12,7 @@ import dev.remedy.spi.FenceContext;
 import dev.remedy.spi.FenceOutcome;
 import dev.remedy.spi.FenceRequest;
 import dev.remedy.spi.FenceStatus;
+import dev.remedy.spi.FencingKind;
 import dev.remedy.spi.PowerState;
 import dev.remedy.spi.ProgressListener;
 import dev.remedy.spi.TimeSource;
@@ -46,6 +47,12 @@ import org.junit.jupiter.api.Test;
  * <p>After every test, no secret value of the supplied configurations may appear in any log record (any level),
  * progress message, outcome, cause or exception the test saw. Secrets must be at least
  * {@value #MIN_SECRET_LENGTH} characters long so that a leak cannot hide behind a common word.
+ *
+ * <p>The checks follow the provider's {@link FencingKind}. A {@link FencingKind#POWER} or {@link FencingKind#FABRIC}
+ * agent fences with OFF, confirmed by STATUS, and undoes it with ON; a fabric agent answers REBOOT with
+ * {@link FenceStatus#UNSUPPORTED}. A {@link FencingKind#SOFT} agent fences with REBOOT, answers OFF and ON with
+ * {@link FenceStatus#UNSUPPORTED} and never claims the target is off; the checks that need OFF are skipped for it,
+ * and the deadline, credential and interrupt checks use REBOOT instead.
  *
  * <p>An agent that must deviate overrides the test method with a written reason.
  */
@@ -134,7 +141,12 @@ public abstract class FenceAgentConformanceKit {
         FenceAgentProvider provider = provider();
         assertThat(provider.type()).matches("[a-z][a-z0-9-]*");
         assertThat(provider.description()).isNotBlank();
-        assertThat(provider.supportedActions()).contains(FenceAction.STATUS, FenceAction.ON, FenceAction.OFF);
+        assertThat(provider.supportedActions()).as("actions of a %s agent", kind().code())
+                .contains(FenceAction.STATUS, fencingAction());
+        if (kind() != FencingKind.SOFT) {
+            assertThat(provider.supportedActions()).as("actions of a %s agent", kind().code())
+                    .contains(FenceAction.ON);
+        }
         List<String> names = provider.parameters().stream().map(ParameterDescriptor::name).toList();
         assertThat(names).doesNotHaveDuplicates();
         assertThat(provider.parameters()).allSatisfy(p -> assertThat(p.description())
@@ -151,6 +163,7 @@ public abstract class FenceAgentConformanceKit {
     @Test
     @DisplayName("OFF when the target is already off succeeds and never powers it on")
     public void offWhenAlreadyOffSucceeds() throws InterruptedException {
+        assumeOffAndOn();
         target().power(PowerState.OFF);
         target().clearHistory();
         FenceOutcome outcome = run(reachableConfig(), FenceAction.OFF, actionTimeout());
@@ -163,6 +176,7 @@ public abstract class FenceAgentConformanceKit {
     @Test
     @DisplayName("after OFF succeeds the target is off, and STATUS reads OFF")
     public void statusAfterOffReadsOff() throws InterruptedException {
+        assumeOffAndOn();
         FenceOutcome off = run(reachableConfig(), FenceAction.OFF, actionTimeout());
         assertThat(off.status()).as("outcome %s", off).isEqualTo(FenceStatus.SUCCEEDED);
         assertThat(off.power()).isEqualTo(PowerState.OFF);
@@ -184,6 +198,7 @@ public abstract class FenceAgentConformanceKit {
     @Test
     @DisplayName("ON after OFF succeeds once the target reads ON")
     public void onAfterOffReadsOn() throws InterruptedException {
+        assumeOffAndOn();
         target().power(PowerState.OFF);
         FenceOutcome on = run(reachableConfig(), FenceAction.ON, actionTimeout());
         assertThat(on.status()).as("outcome %s", on).isEqualTo(FenceStatus.SUCCEEDED);
@@ -195,6 +210,7 @@ public abstract class FenceAgentConformanceKit {
     @DisplayName("REBOOT ends with the target on, and the target was observed off in between")
     public void rebootPassesThroughOff() throws InterruptedException {
         assumeThat(provider().supportedActions()).as("REBOOT supported").contains(FenceAction.REBOOT);
+        assumeThat(kind()).as("a soft REBOOT proves nothing about power").isNotEqualTo(FencingKind.SOFT);
         FenceOutcome reboot = run(reachableConfig(), FenceAction.REBOOT, actionTimeout());
         assertThat(reboot.status()).as("outcome %s", reboot).isEqualTo(FenceStatus.SUCCEEDED);
         assertThat(reboot.power()).isEqualTo(PowerState.ON);
@@ -210,7 +226,7 @@ public abstract class FenceAgentConformanceKit {
     public void deadlineIsRespected() throws InterruptedException {
         Duration budget = unreachableTimeout();
         long start = time().nanoTime();
-        FenceOutcome outcome = run(unreachableConfig(), FenceAction.OFF, budget);
+        FenceOutcome outcome = run(unreachableConfig(), fencingAction(), budget);
         Duration took = Duration.ofNanos(time().nanoTime() - start);
         assertThat(outcome.status()).as("outcome %s", outcome).isIn(FAILURES);
         assertThat(took).as("time until execute returned, budget %s", budget)
@@ -233,7 +249,7 @@ public abstract class FenceAgentConformanceKit {
     public void wrongCredentialsFail() throws InterruptedException {
         Optional<AgentConfig> wrong = wrongCredentialsConfig();
         assumeThat(wrong).as("the agent uses credentials").isPresent();
-        for (FenceAction action : List.of(FenceAction.STATUS, FenceAction.OFF)) {
+        for (FenceAction action : List.of(FenceAction.STATUS, fencingAction())) {
             FenceOutcome outcome = run(wrong.get(), action, actionTimeout());
             assertThat(outcome.status()).as("%s with a wrong secret: %s", action, outcome)
                     .isIn(FenceStatus.FAILED, FenceStatus.REFUSED, FenceStatus.TIMED_OUT);
@@ -294,15 +310,16 @@ public abstract class FenceAgentConformanceKit {
     public void interruptBeforeStartChangesNothing() {
         Thread.currentThread().interrupt();
         Throwable thrown = catchThrowable(() -> {
-            FenceOutcome outcome = run(reachableConfig(), FenceAction.OFF, actionTimeout());
-            assertThat(outcome.isSuccess()).as("OFF by an interrupted thread: %s", outcome).isFalse();
+            FenceOutcome outcome = run(reachableConfig(), fencingAction(), actionTimeout());
+            assertThat(outcome.isSuccess()).as("%s by an interrupted thread: %s", fencingAction(), outcome).isFalse();
             assertThat(Thread.interrupted()).as("interrupt flag restored with %s", outcome).isTrue();
         });
         Thread.interrupted();
         if (thrown != null && !(thrown instanceof InterruptedException)) {
             fail("execute failed with something other than InterruptedException", thrown);
         }
-        assertThat(target().power()).as("power of the target after an interrupted OFF").isEqualTo(PowerState.ON);
+        assertThat(target().power()).as("power of the target after an interrupted %s", fencingAction())
+                .isEqualTo(PowerState.ON);
     }
 
     @Test
@@ -318,8 +335,8 @@ public abstract class FenceAgentConformanceKit {
         };
         long start = time().nanoTime();
         Throwable thrown = catchThrowable(() -> {
-            FenceOutcome outcome = run(unreachableConfig(), FenceAction.OFF, budget, interruptAtFirstMessage);
-            assertThat(outcome.isSuccess()).as("interrupted OFF: %s", outcome).isFalse();
+            FenceOutcome outcome = run(unreachableConfig(), fencingAction(), budget, interruptAtFirstMessage);
+            assertThat(outcome.isSuccess()).as("interrupted %s: %s", fencingAction(), outcome).isFalse();
             assertThat(Thread.interrupted()).as("interrupt flag restored with %s", outcome).isTrue();
         });
         Thread.interrupted();
@@ -342,6 +359,79 @@ public abstract class FenceAgentConformanceKit {
             assertThat(outcome.status()).as("%s: %s", action, outcome).isEqualTo(FenceStatus.UNSUPPORTED);
         }
         assertThat(target().power()).isEqualTo(PowerState.ON);
+    }
+
+    @Test
+    @DisplayName("a fabric agent answers REBOOT with UNSUPPORTED and leaves the port as it was")
+    public void fabricAgentRefusesReboot() throws InterruptedException {
+        assumeThat(kind()).as("fencing kind").isEqualTo(FencingKind.FABRIC);
+        assertThat(provider().supportedActions()).as("actions of a fabric agent").doesNotContain(FenceAction.REBOOT);
+        FenceOutcome reboot = run(reachableConfig(), FenceAction.REBOOT, actionTimeout());
+        assertThat(reboot.status()).as("REBOOT of a fabric agent: %s", reboot).isEqualTo(FenceStatus.UNSUPPORTED);
+        assertThat(target().power()).isEqualTo(PowerState.ON);
+        assertThat(target().history()).as("port history during REBOOT").doesNotContain(PowerState.OFF);
+    }
+
+    @Test
+    @DisplayName("a fabric agent isolates with OFF and un-fences with ON: the port reads OFF, then ON again")
+    public void fabricOffThenOnRoundTrip() throws InterruptedException {
+        assumeThat(kind()).as("fencing kind").isEqualTo(FencingKind.FABRIC);
+        FenceOutcome off = run(reachableConfig(), FenceAction.OFF, actionTimeout());
+        assertThat(off.status()).as("OFF: %s", off).isEqualTo(FenceStatus.SUCCEEDED);
+        assertThat(off.power()).isEqualTo(PowerState.OFF);
+        assertThat(target().power()).as("the port, read right after OFF succeeded").isEqualTo(PowerState.OFF);
+        assertThat(readStatus()).as("STATUS after OFF").isEqualTo(PowerState.OFF);
+        FenceOutcome on = run(reachableConfig(), FenceAction.ON, actionTimeout());
+        assertThat(on.status()).as("ON (un-fence): %s", on).isEqualTo(FenceStatus.SUCCEEDED);
+        assertThat(on.power()).isEqualTo(PowerState.ON);
+        assertThat(target().power()).as("the port, read right after ON succeeded").isEqualTo(PowerState.ON);
+        assertThat(readStatus()).as("STATUS after ON").isEqualTo(PowerState.ON);
+        assertThat(target().history()).as("port history").containsSubsequence(PowerState.OFF, PowerState.ON);
+    }
+
+    @Test
+    @DisplayName("a soft agent answers OFF and ON with UNSUPPORTED and changes nothing")
+    public void softAgentRefusesOffAndOn() throws InterruptedException {
+        assumeThat(kind()).as("fencing kind").isEqualTo(FencingKind.SOFT);
+        assertThat(provider().supportedActions()).as("actions of a soft agent")
+                .doesNotContain(FenceAction.OFF, FenceAction.ON);
+        for (FenceAction action : List.of(FenceAction.OFF, FenceAction.ON)) {
+            FenceOutcome outcome = run(reachableConfig(), action, actionTimeout());
+            assertThat(outcome.status()).as("%s of a soft agent: %s", action, outcome)
+                    .isEqualTo(FenceStatus.UNSUPPORTED);
+        }
+        assertThat(target().power()).isEqualTo(PowerState.ON);
+        assertThat(target().history()).as("power history").doesNotContain(PowerState.OFF);
+    }
+
+    @Test
+    @DisplayName("a soft agent's REBOOT succeeds against a reachable target and never claims the target is off")
+    public void softRebootNeverClaimsOff() throws InterruptedException {
+        assumeThat(kind()).as("fencing kind").isEqualTo(FencingKind.SOFT);
+        FenceOutcome reboot = run(reachableConfig(), FenceAction.REBOOT, actionTimeout());
+        assertThat(reboot.status()).as("REBOOT: %s", reboot).isEqualTo(FenceStatus.SUCCEEDED);
+        assertThat(reboot.power()).as("power reported by a soft REBOOT, which cannot know it: %s", reboot)
+                .isNotEqualTo(PowerState.OFF);
+    }
+
+    /** The kind of the provider under test. */
+    private FencingKind kind() {
+        return provider().fencingKind();
+    }
+
+    /** The action that fences: REBOOT for a soft agent, OFF for the others. */
+    private FenceAction fencingAction() {
+        return kind() == FencingKind.SOFT ? FenceAction.REBOOT : FenceAction.OFF;
+    }
+
+    private void assumeOffAndOn() {
+        assumeThat(kind()).as("a soft agent has no OFF or ON").isNotEqualTo(FencingKind.SOFT);
+    }
+
+    private PowerState readStatus() throws InterruptedException {
+        FenceOutcome status = run(reachableConfig(), FenceAction.STATUS, actionTimeout());
+        assertThat(status.status()).as("STATUS: %s", status).isEqualTo(FenceStatus.SUCCEEDED);
+        return status.power();
     }
 
     /** Runs one action with a fresh agent, recording every text it produces for the secret check. */

@@ -9,6 +9,7 @@ import dev.remedy.spi.FenceAgentProvider;
 import dev.remedy.spi.FenceContext;
 import dev.remedy.spi.FenceOutcome;
 import dev.remedy.spi.FenceRequest;
+import dev.remedy.spi.FencingKind;
 import dev.remedy.spi.PowerState;
 import dev.remedy.spi.config.AgentConfig;
 import dev.remedy.spi.config.InvalidConfigurationException;
@@ -17,6 +18,7 @@ import dev.remedy.testkit.fake.FakeAgentConformanceTest;
 import dev.remedy.testkit.fake.FakePowerLab;
 import dev.remedy.testkit.fake.WrappedFakeProvider;
 import java.time.Duration;
+import java.util.EnumSet;
 import java.util.Set;
 import java.util.stream.Collectors;
 import org.junit.jupiter.api.DisplayName;
@@ -86,6 +88,59 @@ class FenceAgentConformanceKitTest {
     @DisplayName("an agent that reports only the first configuration problem is caught")
     void catchesIncompleteConfigurationErrors() {
         assertThat(failedTests(FirstProblemOnlyKit.class)).containsExactly("badConfigurationNamesEveryProblem");
+    }
+
+    @Test
+    @DisplayName("the fabric and soft checks do not run for a power agent")
+    void kindChecksSkipAPowerAgent() {
+        assertThat(succeededTests(HonestKit.class)).doesNotContain("fabricAgentRefusesReboot",
+                "fabricOffThenOnRoundTrip", "softAgentRefusesOffAndOn", "softRebootNeverClaimsOff");
+    }
+
+    @Test
+    @DisplayName("an honest fabric agent (no REBOOT) passes every test of the kit, the fabric checks included")
+    void honestFabricPassesEverything() {
+        assertThat(failedTests(HonestFabricKit.class)).isEmpty();
+        assertThat(succeededTests(HonestFabricKit.class))
+                .contains("fabricAgentRefusesReboot", "fabricOffThenOnRoundTrip", "statusAfterOffReadsOff",
+                        "deadlineIsRespected", "unsupportedActionsAnswerUnsupported")
+                .doesNotContain("rebootPassesThroughOff", "softAgentRefusesOffAndOn");
+    }
+
+    @Test
+    @DisplayName("a fabric agent that power-cycles on REBOOT is caught")
+    void catchesFabricReboot() {
+        assertThat(failedTests(RebootingFabricKit.class)).contains("fabricAgentRefusesReboot");
+    }
+
+    @Test
+    @DisplayName("a fabric agent whose ON reports success without un-fencing the port is caught")
+    void catchesFabricThatStaysIsolated() {
+        assertThat(failedTests(StuckFabricKit.class)).contains("fabricOffThenOnRoundTrip");
+    }
+
+    @Test
+    @DisplayName("an honest soft agent (REBOOT, no OFF or ON) passes the kit: OFF checks skipped, REBOOT checked instead")
+    void honestSoftPassesEverything() {
+        assertThat(failedTests(HonestSoftKit.class)).isEmpty();
+        assertThat(succeededTests(HonestSoftKit.class))
+                .contains("softAgentRefusesOffAndOn", "softRebootNeverClaimsOff", "providerDescribesItself",
+                        "deadlineIsRespected", "wrongCredentialsFail", "interruptBeforeStartChangesNothing",
+                        "interruptDuringTheActionStopsIt", "unsupportedActionsAnswerUnsupported")
+                .doesNotContain("offWhenAlreadyOffSucceeds", "statusAfterOffReadsOff", "onAfterOffReadsOn",
+                        "rebootPassesThroughOff", "fabricAgentRefusesReboot");
+    }
+
+    @Test
+    @DisplayName("a soft agent that powers the target off on OFF is caught")
+    void catchesSoftThatPowersOff() {
+        assertThat(failedTests(PoweringSoftKit.class)).contains("softAgentRefusesOffAndOn");
+    }
+
+    @Test
+    @DisplayName("a soft agent whose REBOOT claims the target is off is caught")
+    void catchesSoftRebootClaimingOff() {
+        assertThat(failedTests(SoftClaimingOffKit.class)).contains("softRebootNeverClaimsOff");
     }
 
     private static Set<String> failedTests(Class<?> kit) {
@@ -278,6 +333,166 @@ class FenceAgentConformanceKitTest {
             } catch (InvalidConfigurationException e) {
                 throw new InvalidConfigurationException(type(), e.problems().subList(0, 1));
             }
+        }
+    }
+
+    /** A fabric agent over the fake: OFF isolates, ON un-fences, REBOOT is unsupported. */
+    public static class HonestFabric extends WrappingProvider {
+        @Override
+        public String type() {
+            return "honest-fabric";
+        }
+
+        @Override
+        public FencingKind fencingKind() {
+            return FencingKind.FABRIC;
+        }
+
+        @Override
+        public Set<FenceAction> supportedActions() {
+            return EnumSet.complementOf(EnumSet.of(FenceAction.REBOOT));
+        }
+
+        @Override
+        FenceOutcome execute(FenceAgent honest, FenceRequest request, FenceContext context, Secret password,
+                             String plug) throws InterruptedException {
+            if (request.action() == FenceAction.REBOOT) {
+                return FenceOutcome.unsupported(type(), FenceAction.REBOOT);
+            }
+            return honest.execute(request, context);
+        }
+    }
+
+    /** A fabric agent that does not list REBOOT but power-cycles the port when asked. */
+    public static final class RebootingFabric extends HonestFabric {
+        @Override
+        public String type() {
+            return "rebooting-fabric";
+        }
+
+        @Override
+        FenceOutcome execute(FenceAgent honest, FenceRequest request, FenceContext context, Secret password,
+                             String plug) throws InterruptedException {
+            return honest.execute(request, context);
+        }
+    }
+
+    /** A fabric agent whose ON reports the port enabled without enabling it. */
+    public static final class StuckFabric extends HonestFabric {
+        @Override
+        public String type() {
+            return "stuck-fabric";
+        }
+
+        @Override
+        FenceOutcome execute(FenceAgent honest, FenceRequest request, FenceContext context, Secret password,
+                             String plug) throws InterruptedException {
+            if (request.action() == FenceAction.ON) {
+                return FenceOutcome.succeeded(PowerState.ON, "port enable sent");
+            }
+            return super.execute(honest, request, context, password, plug);
+        }
+    }
+
+    /** A soft agent over the fake: REBOOT only (besides STATUS, MONITOR and LIST); OFF and ON are unsupported. */
+    public static class HonestSoft extends WrappingProvider {
+        @Override
+        public String type() {
+            return "honest-soft";
+        }
+
+        @Override
+        public FencingKind fencingKind() {
+            return FencingKind.SOFT;
+        }
+
+        @Override
+        public Set<FenceAction> supportedActions() {
+            return EnumSet.of(FenceAction.REBOOT, FenceAction.STATUS, FenceAction.MONITOR, FenceAction.LIST);
+        }
+
+        @Override
+        FenceOutcome execute(FenceAgent honest, FenceRequest request, FenceContext context, Secret password,
+                             String plug) throws InterruptedException {
+            if (!supportedActions().contains(request.action())) {
+                return FenceOutcome.unsupported(type(), request.action());
+            }
+            return honest.execute(request, context);
+        }
+    }
+
+    /** A soft agent that does not list OFF but powers the target off when asked. */
+    public static final class PoweringSoft extends HonestSoft {
+        @Override
+        public String type() {
+            return "powering-soft";
+        }
+
+        @Override
+        FenceOutcome execute(FenceAgent honest, FenceRequest request, FenceContext context, Secret password,
+                             String plug) throws InterruptedException {
+            if (request.action() == FenceAction.OFF) {
+                return honest.execute(request, context);
+            }
+            return super.execute(honest, request, context, password, plug);
+        }
+    }
+
+    /** A soft agent whose REBOOT answers that the target is off. */
+    public static final class SoftClaimingOff extends HonestSoft {
+        @Override
+        public String type() {
+            return "soft-claiming-off";
+        }
+
+        @Override
+        FenceOutcome execute(FenceAgent honest, FenceRequest request, FenceContext context, Secret password,
+                             String plug) throws InterruptedException {
+            FenceOutcome outcome = super.execute(honest, request, context, password, plug);
+            return request.action() == FenceAction.REBOOT && outcome.isSuccess()
+                    ? FenceOutcome.succeeded(PowerState.OFF, "sysrq reboot sent; surely off by now") : outcome;
+        }
+    }
+
+    static final class HonestFabricKit extends WrappedFakeKit {
+        @Override
+        Class<? extends WrappingProvider> breaker() {
+            return HonestFabric.class;
+        }
+    }
+
+    static final class RebootingFabricKit extends WrappedFakeKit {
+        @Override
+        Class<? extends WrappingProvider> breaker() {
+            return RebootingFabric.class;
+        }
+    }
+
+    static final class StuckFabricKit extends WrappedFakeKit {
+        @Override
+        Class<? extends WrappingProvider> breaker() {
+            return StuckFabric.class;
+        }
+    }
+
+    static final class HonestSoftKit extends WrappedFakeKit {
+        @Override
+        Class<? extends WrappingProvider> breaker() {
+            return HonestSoft.class;
+        }
+    }
+
+    static final class PoweringSoftKit extends WrappedFakeKit {
+        @Override
+        Class<? extends WrappingProvider> breaker() {
+            return PoweringSoft.class;
+        }
+    }
+
+    static final class SoftClaimingOffKit extends WrappedFakeKit {
+        @Override
+        Class<? extends WrappingProvider> breaker() {
+            return SoftClaimingOff.class;
         }
     }
 

@@ -1,0 +1,166 @@
+package dev.remedy.fence.ssh;
+
+import dev.remedy.fence.ssh.profile.DeviceProfile;
+import dev.remedy.fence.ssh.profile.Prompt;
+import dev.remedy.fence.ssh.session.DeviceShell;
+import dev.remedy.fence.ssh.session.SshException;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+import java.util.regex.Pattern;
+
+/**
+ * A device's command line driven by its profile: wait for the prompt, type a command, answer the pager and the
+ * confirmation questions on the way, and return the reply without the echo, failing on a line that matches one
+ * of the profile's errors. Each wait lasts at most {@code shell_timeout} and never past the action's deadline.
+ */
+final class Conversation {
+
+    /** More pages or questions than this in one reply means the profile does not match the device. */
+    private static final int MAX_ANSWERS = 1_000;
+
+    private final DeviceShell shell;
+    private final DeviceProfile profile;
+    private final Duration shellTimeout;
+    private final long deadline;
+    private int commands;
+
+    Conversation(DeviceShell shell, DeviceProfile profile, Duration shellTimeout, long deadlineNanos) {
+        this.shell = shell;
+        this.profile = profile;
+        this.shellTimeout = shellTimeout;
+        this.deadline = deadlineNanos;
+    }
+
+    /** Waits for the first prompt (after any banner) within {@code loginTimeout}, then sends the setup commands. */
+    void start(Duration loginTimeout) throws SshException, InterruptedException {
+        reply("the first prompt after login", loginTimeout);
+        for (String command : profile.setup()) {
+            command(command);
+        }
+    }
+
+    /** Types {@code command} and returns its reply lines (echo and prompt removed). */
+    List<String> command(String command) throws SshException, InterruptedException {
+        shell.sendLine(command);
+        commands++;
+        List<String> lines = reply("'" + command + "'", shellTimeout);
+        if (!lines.isEmpty() && lines.get(0).strip().endsWith(command.strip())) {
+            lines = lines.subList(1, lines.size());
+        }
+        for (String line : lines) {
+            for (Pattern error : profile.errors()) {
+                if (error.matcher(line).find()) {
+                    throw new SshException(SshException.Kind.DEVICE_ERROR, device() + " answered '" + line.strip()
+                            + "' to '" + command + "'");
+                }
+            }
+        }
+        return lines;
+    }
+
+    /** Types {@code command}, which ends the session (a reboot), and waits until the device closes it. */
+    void commandThatDisconnects(String command) throws SshException, InterruptedException {
+        shell.sendLine(command);
+        commands++;
+        if (!shell.awaitEnd(until(shellTimeout))) {
+            throw new SshException(SshException.Kind.TIMEOUT, device() + " did not close the session within "
+                    + millis(shellTimeout) + " after '" + command + "': the host did not act on it");
+        }
+    }
+
+    /** Ends the session politely, without waiting for an answer. */
+    void exit() {
+        try {
+            if (!shell.ended()) {
+                shell.sendLine(profile.exit());
+            }
+        } catch (SshException e) {
+            // the session is closed right after anyway
+        }
+    }
+
+    /** How many commands were typed. */
+    int commands() {
+        return commands;
+    }
+
+    private List<String> reply(String after, Duration timeout) throws SshException, InterruptedException {
+        long until = until(timeout);
+        StringBuilder text = new StringBuilder();
+        for (int answers = 0; answers <= MAX_ANSWERS; answers++) {
+            String part = shell.await(this::waiting, until);
+            if (part == null) {
+                throw silence(after, timeout, until);
+            }
+            int cut = part.lastIndexOf('\n') + 1;
+            String last = part.substring(cut);
+            if (profile.prompt().matcher(last).matches()) {
+                text.append(part, 0, cut);
+                return lines(text);
+            }
+            Optional<Prompt> question = question(last);
+            if (question.isEmpty()) {
+                throw new IllegalStateException("the shell stopped on a line no pattern matches: " + last);
+            }
+            Prompt answer = question.get();
+            if (answer.line()) {
+                text.append(part);
+                shell.sendLine(answer.send());
+            } else {
+                text.append(part, 0, cut);
+                shell.send(answer.send());
+            }
+        }
+        throw new SshException(SshException.Kind.PROTOCOL, device() + " asked more than " + MAX_ANSWERS
+                + " questions or pages after " + after + ": the profile " + profile.name() + " does not fit it");
+    }
+
+    private boolean waiting(String lastLine) {
+        return profile.prompt().matcher(lastLine).matches() || question(lastLine).isPresent();
+    }
+
+    private Optional<Prompt> question(String lastLine) {
+        Optional<Prompt> pager = profile.pager().filter(p -> p.pattern().matcher(lastLine).matches());
+        if (pager.isPresent()) {
+            return pager;
+        }
+        return profile.confirmations().stream().filter(p -> p.pattern().matcher(lastLine).matches()).findFirst();
+    }
+
+    private SshException silence(String after, Duration timeout, long until) {
+        if (shell.ended()) {
+            return new SshException(SshException.Kind.DISCONNECTED, device() + " closed the session while remedy "
+                    + "waited for " + after + "; last line: '" + shell.lastLine() + "'");
+        }
+        boolean budget = until == deadline;
+        return new SshException(SshException.Kind.TIMEOUT, "no prompt from " + device() + " within "
+                + (budget ? "the action's deadline" : millis(timeout) + " (shell_timeout)") + " after " + after
+                + "; last line: '" + shell.lastLine() + "'" + (budget ? "" : "; if the device is slow, raise "
+                + "shell_timeout; if the prompt differs, set cmd_prompt (now " + profile.prompt().pattern() + ")"));
+    }
+
+    private long until(Duration timeout) {
+        long wanted = System.nanoTime() + timeout.toNanos();
+        return wanted - deadline < 0 ? wanted : deadline;
+    }
+
+    private String device() {
+        return shell.login().describe();
+    }
+
+    private static List<String> lines(CharSequence text) {
+        List<String> lines = new ArrayList<>();
+        for (String line : text.toString().split("\n", -1)) {
+            if (!line.isBlank()) {
+                lines.add(line);
+            }
+        }
+        return lines;
+    }
+
+    private static String millis(Duration duration) {
+        return duration.toMillis() + " ms";
+    }
+}

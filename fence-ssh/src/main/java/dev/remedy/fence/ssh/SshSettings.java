@@ -1,0 +1,177 @@
+package dev.remedy.fence.ssh;
+
+import dev.remedy.fence.ssh.profile.DeviceProfile;
+import dev.remedy.fence.ssh.profile.ProfileCatalog;
+import dev.remedy.fence.ssh.profile.ProfileException;
+import dev.remedy.fence.ssh.session.HostKeyPolicy;
+import dev.remedy.fence.ssh.session.SshLogin;
+import dev.remedy.spi.FencingKind;
+import dev.remedy.spi.config.AgentConfig;
+import dev.remedy.spi.config.ConfigProblem;
+import dev.remedy.spi.config.DidYouMean;
+import dev.remedy.spi.config.InvalidConfigurationException;
+import dev.remedy.spi.config.Secret;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import java.util.Locale;
+import java.util.Optional;
+import java.util.regex.Pattern;
+import java.util.regex.PatternSyntaxException;
+
+/**
+ * The checked configuration of one SSH agent: the login, the device profile (built-in or from
+ * {@code profile_file}), the plugs and the timeouts. Every problem {@link AgentConfig#validate()} cannot see is
+ * reported at once: an unknown profile, a profile of another kind than the agent type, a plug the profile's form
+ * refuses (so no plug can smuggle a command in), host key options that exclude each other.
+ */
+record SshSettings(SshLogin login, DeviceProfile profile, List<String> plugs, Duration loginTimeout,
+        Duration shellTimeout, Duration powerTimeout, Duration pollInterval) {
+
+    /** Reads and checks {@code config} for an agent of {@code kind}. */
+    static SshSettings of(AgentConfig config, FencingKind kind) {
+        config.requireValid();
+        List<ConfigProblem> problems = new ArrayList<>();
+        int port = config.integer("ipport");
+        if (port < 1 || port > 65535) {
+            problems.add(new ConfigProblem("ipport", "is " + port + ", not a TCP port", "give 1 to 65535 (22 is usual)"));
+        }
+        String host = config.string("ip");
+        if (host.isBlank() || host.chars().anyMatch(Character::isWhitespace) || host.contains("/")) {
+            problems.add(new ConfigProblem("ip", "'" + host + "' is not a host name or address",
+                    "give the device's host name or IP address"));
+        }
+        Optional<DeviceProfile> profile = profile(config, kind, problems);
+        List<String> plugs = plugs(config, kind, profile, problems);
+        HostKeyPolicy hostKeys = hostKeys(config, problems);
+        Optional<Secret> password = config.secret("password");
+        Optional<Path> identity = text(config, "identity_file").map(SshSettings::path);
+        identity.filter(file -> !Files.isReadable(file)).ifPresent(file -> problems.add(new ConfigProblem(
+                "identity_file", "'" + file + "' is not a readable file", "give the path of an OpenSSH private key")));
+        if (password.isEmpty() && identity.isEmpty()) {
+            problems.add(new ConfigProblem("password", "neither password nor identity_file is given",
+                    "give one of them (a key is better)"));
+        }
+        for (String name : List.of("login_timeout", "shell_timeout", "power_timeout", "poll_interval")) {
+            if (config.duration(name).isZero()) {
+                problems.add(new ConfigProblem(name, "is zero", "give at least 1ms"));
+            }
+        }
+        if (!problems.isEmpty()) {
+            throw new InvalidConfigurationException(config.agentType(), problems);
+        }
+        SshLogin login = new SshLogin(host, port, config.string("username"), password, identity,
+                config.secret("identity_passphrase"), hostKeys);
+        return new SshSettings(login, profile.orElseThrow(), plugs, config.duration("login_timeout"),
+                config.duration("shell_timeout"), config.duration("power_timeout"), config.duration("poll_interval"));
+    }
+
+    private static Optional<DeviceProfile> profile(AgentConfig config, FencingKind kind, List<ConfigProblem> problems) {
+        ProfileCatalog catalog = ProfileCatalog.builtIn();
+        Optional<String> file = text(config, "profile_file");
+        if (file.isPresent()) {
+            try {
+                catalog = catalog.with(path(file.get()));
+            } catch (ProfileException e) {
+                e.problems().forEach(p -> problems.add(new ConfigProblem("profile_file", p, "fix " + file.get())));
+                return Optional.empty();
+            }
+        }
+        String name = config.string("profile");
+        Optional<DeviceProfile> found = catalog.find(name);
+        if (found.isEmpty()) {
+            List<String> names = catalog.names();
+            problems.add(new ConfigProblem("profile", "'" + name + "' is not a known device profile",
+                    DidYouMean.nearest(name, names).map(near -> "did you mean '" + near + "'? ").orElse("")
+                            + "the profiles are " + names + (file.isEmpty() ? "; define your own in profile_file" : "")));
+            return Optional.empty();
+        }
+        DeviceProfile profile = found.get();
+        if (profile.kind() != kind) {
+            problems.add(new ConfigProblem("profile", "'" + name + "' is " + describe(profile.kind())
+                    + ", not " + describe(kind), "use the agent type " + SshAgentProvider.typeOf(profile.kind())
+                    + " for it"));
+            return Optional.empty();
+        }
+        Optional<String> prompt = text(config, "cmd_prompt");
+        if (prompt.isPresent()) {
+            try {
+                profile = profile.withPrompt(Pattern.compile(prompt.get()));
+            } catch (PatternSyntaxException e) {
+                problems.add(new ConfigProblem("cmd_prompt", "is not a valid regular expression: " + e.getDescription(),
+                        "give a Java regex matching the whole prompt line, e.g. 'apc>\\s*'"));
+            }
+        }
+        return Optional.of(profile);
+    }
+
+    private static List<String> plugs(AgentConfig config, FencingKind kind, Optional<DeviceProfile> profile,
+            List<ConfigProblem> problems) {
+        if (kind == FencingKind.SOFT) {
+            return List.of();
+        }
+        Optional<String> given = text(config, "plug");
+        if (given.isEmpty()) {
+            problems.add(new ConfigProblem("plug", "is missing", "give the outlet or port of this node; several "
+                    + "(dual power supplies) separated by commas"));
+            return List.of();
+        }
+        List<String> plugs = Arrays.stream(given.get().split(",")).map(String::strip).toList();
+        profile.flatMap(DeviceProfile::plug).ifPresent(form -> plugs.stream()
+                .filter(plug -> !form.matcher(plug).matches()).forEach(plug -> problems.add(new ConfigProblem("plug",
+                        "'" + plug + "' is not a plug of profile " + profile.get().name(), "give a plug of the form "
+                        + form.pattern() + " (commas separate several)"))));
+        if (plugs.stream().distinct().count() != plugs.size()) {
+            problems.add(new ConfigProblem("plug", "'" + given.get() + "' names a plug twice", "name each plug once"));
+        }
+        return plugs;
+    }
+
+    private static HostKeyPolicy hostKeys(AgentConfig config, List<ConfigProblem> problems) {
+        Optional<String> pin = text(config, "host_key_fingerprint");
+        boolean insecure = config.bool("ssh_insecure");
+        if (pin.isPresent() && insecure) {
+            problems.add(new ConfigProblem("ssh_insecure", "host_key_fingerprint and ssh_insecure exclude each other",
+                    "keep the fingerprint: it is the safe choice"));
+        }
+        if (pin.isPresent()) {
+            try {
+                return new HostKeyPolicy.Pinned(pin.get());
+            } catch (IllegalArgumentException e) {
+                problems.add(new ConfigProblem("host_key_fingerprint", "is not a SHA-256 fingerprint", e.getMessage()));
+                return new HostKeyPolicy.Insecure();
+            }
+        }
+        if (insecure) {
+            return new HostKeyPolicy.Insecure();
+        }
+        return new HostKeyPolicy.KnownHosts(path(config.string("known_hosts")));
+    }
+
+    /** A path as given, with a leading {@code ~/} meaning the user's home folder. */
+    private static Path path(String text) {
+        return Path.of(text.startsWith("~/") ? System.getProperty("user.home", "") + text.substring(1) : text);
+    }
+
+    private static Optional<String> text(AgentConfig config, String name) {
+        boolean declared = config.parameters().stream().anyMatch(parameter -> parameter.name().equals(name));
+        return declared ? config.text(name).map(String::strip).filter(text -> !text.isEmpty()) : Optional.empty();
+    }
+
+    private static String describe(FencingKind kind) {
+        return kind.name().toLowerCase(Locale.ROOT) + " fencing";
+    }
+
+    /** The device, for messages: {@code profile apc at apc@10.0.0.5:22}. */
+    String device() {
+        return "profile " + profile.name() + " at " + login.describe();
+    }
+
+    /** Whether host keys are not verified. */
+    boolean insecure() {
+        return login.hostKeys() instanceof HostKeyPolicy.Insecure;
+    }
+}

@@ -1,0 +1,391 @@
+package dev.remedy.fence.ssh;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.jcraft.jsch.JSch;
+import com.jcraft.jsch.KeyPair;
+import dev.remedy.spi.FenceAction;
+import dev.remedy.spi.FenceAgent;
+import dev.remedy.spi.FenceAgentProvider;
+import dev.remedy.spi.FenceContext;
+import dev.remedy.spi.FenceOutcome;
+import dev.remedy.spi.FenceRequest;
+import dev.remedy.spi.FenceStatus;
+import dev.remedy.spi.Plug;
+import dev.remedy.spi.PowerState;
+import dev.remedy.spi.TimeSource;
+import dev.remedy.spi.config.AgentConfig;
+import dev.remedy.spi.config.Secret;
+import dev.remedy.testkit.ssh.DeviceKind;
+import dev.remedy.testkit.ssh.HostKeyType;
+import dev.remedy.testkit.ssh.SshDeviceSimulator;
+import dev.remedy.testkit.ssh.SshDeviceSpec;
+import java.io.ByteArrayOutputStream;
+import java.io.IOException;
+import java.io.OutputStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.security.GeneralSecurityException;
+import java.security.PublicKey;
+import java.time.Duration;
+import java.util.Map;
+import org.apache.sshd.common.config.keys.KeyUtils;
+import org.apache.sshd.common.config.keys.PublicKeyEntry;
+import org.apache.sshd.common.config.keys.writer.openssh.OpenSSHKeyEncryptionContext;
+import org.apache.sshd.common.config.keys.writer.openssh.OpenSSHKeyPairResourceWriter;
+import org.apache.sshd.common.keyprovider.KeyPairProvider;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.DisplayName;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** The three SSH agents against the testkit's simulated devices: every profile, every fault, every host key case. */
+class SshFenceAgentTest {
+
+    private static final String PASSWORD = "ssh-agent-test-secret";
+
+    @TempDir
+    Path dir;
+
+    private SshDeviceSimulator device;
+
+    @AfterEach
+    void stop() {
+        if (device != null) {
+            device.close();
+        }
+    }
+
+    private SshDeviceSimulator start(SshDeviceSpec.Builder spec) {
+        device = SshDeviceSimulator.start(spec.user("admin", PASSWORD).build());
+        return device;
+    }
+
+    private AgentConfig.Builder config(FenceAgentProvider provider, String profile) {
+        return provider.configure().set("ip", device.host()).set("ipport", Integer.toString(device.port()))
+                .set("username", "admin").secret("password", Secret.of(PASSWORD)).set("profile", profile)
+                .set("host_key_fingerprint", device.hostKeyFingerprint()).set("poll_interval", "20ms")
+                .set("shell_timeout", "1s");
+    }
+
+    private AgentConfig.Builder apc() {
+        return config(new SshFenceAgentProvider(), "apc");
+    }
+
+    private static FenceOutcome run(AgentConfig config, FenceAction action) throws InterruptedException {
+        return run(config, action, Duration.ofSeconds(10));
+    }
+
+    private static FenceOutcome run(AgentConfig config, FenceAction action, Duration budget)
+            throws InterruptedException {
+        FenceAgentProvider provider = switch (config.agentType()) {
+            case SshFabricAgentProvider.TYPE -> new SshFabricAgentProvider();
+            case SshHostAgentProvider.TYPE -> new SshHostAgentProvider();
+            default -> new SshFenceAgentProvider();
+        };
+        try (FenceAgent agent = provider.create(config)) {
+            return agent.execute(new FenceRequest(action, "test"), FenceContext.start(TimeSource.system(), budget));
+        }
+    }
+
+    @Test
+    @DisplayName("APC with confirmations: OFF answers 'YES', reads the outlet back OFF, and logs out")
+    void apcConfirmation() throws InterruptedException {
+        start(SshDeviceSpec.builder().confirmations(true));
+
+        FenceOutcome off = run(apc().set("plug", "3").build(), FenceAction.OFF);
+
+        assertThat(off.status()).as("%s", off).isEqualTo(FenceStatus.SUCCEEDED);
+        assertThat(off.detail()).isEqualTo("profile apc at admin@127.0.0.1:" + device.port() + ": plug 3 OFF (confirmed)");
+        assertThat(device.device().port("3").power()).isEqualTo(PowerState.OFF);
+        assertThat(device.device().port("2").power()).isEqualTo(PowerState.ON);
+        assertThat(device.commandLog()).containsSubsequence("olStatus 3", "olOff 3", "olStatus 3", "exit");
+        assertThat(off.attempts()).isEqualTo(3);
+    }
+
+    @Test
+    @DisplayName("dual power supplies: OFF succeeds only when every plug reads off; STATUS is ON while any is on")
+    void everyPlug() throws InterruptedException {
+        start(SshDeviceSpec.builder());
+        device.device().port("5").delay(Duration.ofSeconds(30));
+        AgentConfig config = apc().set("plug", "4,5").set("power_timeout", "300ms").build();
+
+        FenceOutcome off = run(config, FenceAction.OFF);
+
+        assertThat(off.status()).as("%s", off).isEqualTo(FenceStatus.FAILED);
+        assertThat(off.power()).isEqualTo(PowerState.ON);
+        assertThat(off.detail()).contains("not every plug reads OFF within power_timeout").contains("plug 4 OFF")
+                .contains("plug 5 ON");
+        assertThat(off.plugs()).extracting(Plug::id, Plug::power)
+                .containsExactly(org.assertj.core.groups.Tuple.tuple("4", PowerState.OFF),
+                        org.assertj.core.groups.Tuple.tuple("5", PowerState.ON));
+        FenceOutcome status = run(config, FenceAction.STATUS);
+        assertThat(status.power()).isEqualTo(PowerState.ON);
+
+        device.device().port("5").delay(Duration.ZERO);
+        device.device().port("5").power(PowerState.OFF);
+        assertThat(run(config, FenceAction.STATUS).power()).isEqualTo(PowerState.OFF);
+    }
+
+    @Test
+    @DisplayName("REBOOT of a PDU outlet is OFF confirmed, then ON confirmed, never the device's own reboot command")
+    void rebootIsOffThenOn() throws InterruptedException {
+        start(SshDeviceSpec.builder());
+
+        FenceOutcome reboot = run(apc().set("plug", "2").build(), FenceAction.REBOOT);
+
+        assertThat(reboot.status()).as("%s", reboot).isEqualTo(FenceStatus.SUCCEEDED);
+        assertThat(device.device().port("2").history()).containsSubsequence(PowerState.OFF, PowerState.ON);
+        assertThat(device.commandLog()).contains("olOff 2", "olOn 2").noneMatch(c -> c.startsWith("olReboot"));
+    }
+
+    @Test
+    @DisplayName("LIST pages through a long listing with the profile's pager key")
+    void listWithPaging() throws InterruptedException {
+        start(SshDeviceSpec.builder().ports(20).pageLength(6).portNames(Map.of("7", "node-7")));
+        device.device().port("9").power(PowerState.OFF);
+
+        FenceOutcome list = run(apc().set("plug", "1").build(), FenceAction.LIST);
+
+        assertThat(list.status()).as("%s", list).isEqualTo(FenceStatus.SUCCEEDED);
+        assertThat(list.plugs()).hasSize(20);
+        assertThat(list.plugs().get(6)).isEqualTo(new Plug("7", "node-7", PowerState.ON));
+        assertThat(list.plugs().get(8).power()).isEqualTo(PowerState.OFF);
+    }
+
+    @Test
+    @DisplayName("an error reply fails the action with the device's own words")
+    void errorReply() throws InterruptedException {
+        start(SshDeviceSpec.builder());
+        device.faults().errorOn("olOff", "E102: Parameter Error");
+
+        FenceOutcome off = run(apc().set("plug", "3").build(), FenceAction.OFF);
+
+        assertThat(off.status()).isEqualTo(FenceStatus.FAILED);
+        assertThat(off.detail()).contains("answered 'E102: Parameter Error' to 'olOff 3'");
+        assertThat(device.device().port("3").power()).isEqualTo(PowerState.ON);
+    }
+
+    @Test
+    @DisplayName("a device that hangs mid-command times out by shell_timeout, and the session is closed")
+    void hangsMidCommand() throws InterruptedException {
+        start(SshDeviceSpec.builder());
+        device.faults().hangOn("olOff");
+
+        long start = System.nanoTime();
+        FenceOutcome off = run(apc().set("plug", "3").set("shell_timeout", "400ms").build(), FenceAction.OFF);
+
+        assertThat(off.status()).isEqualTo(FenceStatus.TIMED_OUT);
+        assertThat(off.detail()).contains("no prompt from admin@127.0.0.1").contains("within 400 ms (shell_timeout)")
+                .contains("after 'olOff 3'");
+        assertThat(Duration.ofNanos(System.nanoTime() - start)).isLessThan(Duration.ofSeconds(5));
+        awaitNoSessions();
+    }
+
+    @Test
+    @DisplayName("a device that never shows its prompt fails within login_timeout, naming cmd_prompt")
+    void wrongPrompt() throws InterruptedException {
+        start(SshDeviceSpec.builder());
+
+        FenceOutcome status = run(apc().set("plug", "3").set("cmd_prompt", "pdu#").set("login_timeout", "500ms")
+                .build(), FenceAction.STATUS);
+
+        assertThat(status.status()).isEqualTo(FenceStatus.TIMED_OUT);
+        assertThat(status.detail()).contains("the first prompt after login").contains("last line: 'apc>'")
+                .contains("set cmd_prompt");
+    }
+
+    @Test
+    @DisplayName("a pinned fingerprint that does not match, or a rotated key against known_hosts: REFUSED, nothing sent")
+    void changedHostKey() throws IOException, InterruptedException {
+        start(SshDeviceSpec.builder());
+        Path knownHosts = Files.writeString(dir.resolve("known_hosts"), device.knownHostsLine() + "\n");
+        AgentConfig byFile = apc().set("host_key_fingerprint", "").set("known_hosts", knownHosts.toString())
+                .set("plug", "3").build();
+        assertThat(run(byFile, FenceAction.STATUS).status()).isEqualTo(FenceStatus.SUCCEEDED);
+        String old = device.hostKeyFingerprint();
+
+        device.rotateHostKey();
+        FenceOutcome byFileNow = run(byFile, FenceAction.OFF);
+        FenceOutcome byPin = run(apc().set("host_key_fingerprint", old).set("plug", "3").build(), FenceAction.OFF);
+
+        assertThat(byFileNow.status()).isEqualTo(FenceStatus.REFUSED);
+        assertThat(byFileNow.detail()).contains("has CHANGED").contains(device.hostKeyFingerprint());
+        assertThat(byPin.status()).isEqualTo(FenceStatus.REFUSED);
+        assertThat(device.device().port("3").power()).isEqualTo(PowerState.ON);
+        assertThat(device.commandLog()).doesNotContain("olOff 3");
+    }
+
+    @Test
+    @DisplayName("an unknown host key is REFUSED with the offered fingerprint and how to pin it; ssh_insecure skips it")
+    void unknownHostKey() throws IOException, InterruptedException {
+        start(SshDeviceSpec.builder().hostKeyType(HostKeyType.RSA));
+        Path empty = Files.writeString(dir.resolve("empty_known_hosts"), "");
+
+        FenceOutcome refused = run(apc().set("host_key_fingerprint", "").set("known_hosts", empty.toString())
+                .set("plug", "3").build(), FenceAction.STATUS);
+        FenceOutcome insecure = run(apc().set("host_key_fingerprint", "").set("ssh_insecure", "true")
+                .set("plug", "3").build(), FenceAction.STATUS);
+
+        assertThat(refused.status()).isEqualTo(FenceStatus.REFUSED);
+        assertThat(refused.detail()).contains("is not known").contains("ssh-rsa " + device.hostKeyFingerprint()).contains("host_key_fingerprint=" + device.hostKeyFingerprint())
+                .contains("ssh-keyscan -p " + device.port() + " 127.0.0.1");
+        assertThat(insecure.status()).as("%s", insecure).isEqualTo(FenceStatus.SUCCEEDED);
+    }
+
+    @Test
+    @DisplayName("key login with ed25519 (with a passphrase) and RSA keys; a wrong password fails without echoing it")
+    void keysAndPasswords() throws Exception {
+        java.security.KeyPair ed25519 = KeyUtils.generateKeyPair(KeyPairProvider.SSH_ED25519, 256);
+        KeyPair rsa = KeyPair.genKeyPair(new JSch(), KeyPair.RSA, 3072);
+        start(SshDeviceSpec.builder().authorizedKey(ed25519.getPublic()).authorizedKey(publicKey(rsa)));
+        Path edFile = openSshKey(ed25519, "id_ed25519", "key-passphrase");
+        Path rsaFile = privateKey(rsa, "id_rsa");
+
+        FenceOutcome withEd = run(keyOnly().set("identity_file", edFile.toString())
+                .secret("identity_passphrase", Secret.of("key-passphrase")).set("plug", "1").build(),
+                FenceAction.OFF);
+        FenceOutcome withRsa = run(keyOnly().set("identity_file", rsaFile.toString()).set("plug", "1").build(),
+                FenceAction.STATUS);
+        FenceOutcome wrongPassword = run(apc().secret("password", Secret.of("not-" + PASSWORD)).set("plug", "1")
+                .build(), FenceAction.STATUS);
+
+        assertThat(withEd.status()).as("%s", withEd).isEqualTo(FenceStatus.SUCCEEDED);
+        assertThat(withRsa.power()).as("%s", withRsa).isEqualTo(PowerState.OFF);
+        assertThat(wrongPassword.status()).isEqualTo(FenceStatus.FAILED);
+        assertThat(wrongPassword.detail()).contains("refused the login").doesNotContain(PASSWORD);
+        assertThat(withEd.toString() + withRsa + wrongPassword).doesNotContain("key-passphrase");
+    }
+
+    @Test
+    @DisplayName("Cisco IOS fabric fencing: OFF shuts the interface in config mode, ON re-enables it; no REBOOT")
+    void ciscoIos() throws InterruptedException {
+        start(SshDeviceSpec.builder().device(DeviceKind.CISCO_IOS).ports(48));
+        AgentConfig config = config(new SshFabricAgentProvider(), "cisco-ios").set("plug", "GigabitEthernet1/0/5")
+                .build();
+
+        FenceOutcome off = run(config, FenceAction.OFF);
+        assertThat(off.status()).as("%s", off).isEqualTo(FenceStatus.SUCCEEDED);
+        assertThat(device.device().port("GigabitEthernet1/0/5").power()).isEqualTo(PowerState.OFF);
+        assertThat(device.commandLog()).containsSubsequence("terminal length 0", "configure terminal",
+                "interface GigabitEthernet1/0/5", "shutdown", "end");
+
+        assertThat(run(config, FenceAction.REBOOT).status()).isEqualTo(FenceStatus.UNSUPPORTED);
+        assertThat(run(config, FenceAction.ON).status()).isEqualTo(FenceStatus.SUCCEEDED);
+        assertThat(device.device().port("GigabitEthernet1/0/5").power()).isEqualTo(PowerState.ON);
+        assertThat(run(config, FenceAction.LIST).plugs()).hasSize(48);
+    }
+
+    @Test
+    @DisplayName("an interface the switch does not have fails with its '% Invalid input' reply")
+    void ciscoUnknownInterface() throws InterruptedException {
+        start(SshDeviceSpec.builder().device(DeviceKind.CISCO_IOS));
+
+        FenceOutcome off = run(config(new SshFabricAgentProvider(), "cisco-ios").set("plug", "GigabitEthernet9/0/1")
+                .build(), FenceAction.OFF);
+
+        assertThat(off.status()).isEqualTo(FenceStatus.FAILED);
+        assertThat(off.detail()).contains("% Invalid input detected");
+    }
+
+    @Test
+    @DisplayName("Brocade FOS: portdisable isolates the port, read back from portshow's flags; portenable un-fences")
+    void brocade() throws InterruptedException {
+        start(SshDeviceSpec.builder().device(DeviceKind.BROCADE_FOS));
+        AgentConfig config = config(new SshFabricAgentProvider(), "brocade-fos").set("plug", "6").build();
+
+        assertThat(run(config, FenceAction.OFF).status()).isEqualTo(FenceStatus.SUCCEEDED);
+        assertThat(device.device().port("6").power()).isEqualTo(PowerState.OFF);
+        assertThat(run(config, FenceAction.STATUS).power()).isEqualTo(PowerState.OFF);
+        assertThat(run(config, FenceAction.ON).status()).isEqualTo(FenceStatus.SUCCEEDED);
+        assertThat(device.commandLog()).contains("portdisable 6", "portenable 6");
+    }
+
+    @Test
+    @DisplayName("soft fencing, node agent: REBOOT restarts kubelet and reads it active again; OFF is unsupported")
+    void nodeAgentRestart() throws InterruptedException {
+        start(SshDeviceSpec.builder().device(DeviceKind.LINUX_HOST).powerDelay(Duration.ofMillis(200)));
+        AgentConfig config = config(new SshHostAgentProvider(), "linux-node-agent").build();
+
+        FenceOutcome reboot = run(config, FenceAction.REBOOT);
+
+        assertThat(reboot.status()).as("%s", reboot).isEqualTo(FenceStatus.SUCCEEDED);
+        assertThat(reboot.detail()).contains("'systemctl is-active kubelet' reads active").contains("(confirmed)");
+        assertThat(device.device().kubeletRestarts()).isEqualTo(1);
+        assertThat(run(config, FenceAction.OFF).status()).isEqualTo(FenceStatus.UNSUPPORTED);
+    }
+
+    @Test
+    @DisplayName("soft fencing by SysRq: the session drops, the host comes back, and the new boot id confirms it")
+    void sysrqReboot() throws InterruptedException {
+        start(SshDeviceSpec.builder().device(DeviceKind.LINUX_HOST).rebootTime(Duration.ofMillis(300)));
+        String bootBefore = device.device().bootId();
+
+        FenceOutcome reboot = run(config(new SshHostAgentProvider(), "linux-sysrq").set("power_timeout", "5s")
+                .build(), FenceAction.REBOOT);
+
+        assertThat(reboot.status()).as("%s", reboot).isEqualTo(FenceStatus.SUCCEEDED);
+        assertThat(reboot.power()).isEqualTo(PowerState.ON);
+        assertThat(reboot.detail()).contains("boot id " + bootBefore + " became " + device.device().bootId());
+        assertThat(device.device().reboots()).isEqualTo(1);
+        assertThat(device.commandLog()).containsSubsequence("cat /proc/sys/kernel/random/boot_id",
+                "echo 1 > /proc/sys/kernel/sysrq", "echo b > /proc/sysrq-trigger", "cat /proc/sys/kernel/random/boot_id");
+    }
+
+    @Test
+    @DisplayName("a host that does not come back within power_timeout is a failure, never a success")
+    void sysrqHostStaysDown() throws InterruptedException {
+        start(SshDeviceSpec.builder().device(DeviceKind.LINUX_HOST).rebootTime(Duration.ofSeconds(30)));
+
+        FenceOutcome reboot = run(config(new SshHostAgentProvider(), "linux-sysrq").set("power_timeout", "600ms")
+                .set("login_timeout", "300ms").build(), FenceAction.REBOOT);
+
+        assertThat(reboot.status()).isEqualTo(FenceStatus.FAILED);
+        assertThat(reboot.power()).isEqualTo(PowerState.UNKNOWN);
+        assertThat(reboot.detail()).contains("did not come back with a new boot id").contains("power_timeout");
+    }
+
+    /** The apc configuration without a password: the key must do. */
+    private AgentConfig.Builder keyOnly() {
+        return new SshFenceAgentProvider().configure().set("ip", device.host())
+                .set("ipport", Integer.toString(device.port())).set("username", "admin").set("profile", "apc")
+                .set("host_key_fingerprint", device.hostKeyFingerprint()).set("poll_interval", "20ms");
+    }
+
+    private void awaitNoSessions() throws InterruptedException {
+        long until = System.nanoTime() + Duration.ofSeconds(5).toNanos();
+        while (device.activeSessions() > 0 && System.nanoTime() < until) {
+            Thread.sleep(10);
+        }
+        assertThat(device.activeSessions()).as("sessions left open").isZero();
+    }
+
+    /** jsch writes RSA keys (not ed25519 ones) as PEM. */
+    private Path privateKey(KeyPair pair, String name) throws IOException {
+        ByteArrayOutputStream out = new ByteArrayOutputStream();
+        pair.writePrivateKey(out);
+        return Files.write(dir.resolve(name), out.toByteArray());
+    }
+
+    /** sshd writes any key in OpenSSH's own format, encrypted with {@code passphrase}, as ssh-keygen does. */
+    private Path openSshKey(java.security.KeyPair pair, String name, String passphrase)
+            throws IOException, GeneralSecurityException {
+        OpenSSHKeyEncryptionContext encryption = new OpenSSHKeyEncryptionContext();
+        encryption.setPassword(passphrase);
+        encryption.setCipherName("AES");
+        encryption.setCipherMode("CTR");
+        encryption.setCipherType("256");
+        try (OutputStream out = Files.newOutputStream(dir.resolve(name))) {
+            OpenSSHKeyPairResourceWriter.INSTANCE.writePrivateKey(pair, "test", encryption, out);
+        }
+        return dir.resolve(name);
+    }
+
+    private static PublicKey publicKey(KeyPair pair) throws IOException, GeneralSecurityException {
+        ByteArrayOutputStream out = new ByteArrayOutputStream();
+        pair.writePublicKey((OutputStream) out, "test");
+        return PublicKeyEntry.parsePublicKeyEntry(out.toString(StandardCharsets.US_ASCII).strip())
+                .resolvePublicKey(null, Map.of(), null);
+    }
+}
