@@ -5,6 +5,9 @@ import static org.assertj.core.api.Assertions.assertThat;
 import dev.remedy.fence.ipmi.IpmiFenceAgentProvider;
 import dev.remedy.fence.redfish.RedfishFenceAgentProvider;
 import dev.remedy.fence.redfish.RedfishPduAgentProvider;
+import dev.remedy.fence.ssh.SshFabricAgentProvider;
+import dev.remedy.fence.ssh.SshFenceAgentProvider;
+import dev.remedy.fence.ssh.SshHostAgentProvider;
 import dev.remedy.spi.PowerState;
 import dev.remedy.spi.discovery.FenceAgentRegistry;
 import dev.remedy.testkit.fake.FakeFenceAgentProvider;
@@ -19,7 +22,8 @@ class DemoCommandTest {
     @DisplayName("runs every step on the environment's clock, each ending as expected, and exits 0")
     void everyStepAsExpected() {
         CliRunner cli = new CliRunner().registry(FenceAgentRegistry.of(new FakeFenceAgentProvider(),
-                new IpmiFenceAgentProvider(), new RedfishFenceAgentProvider(), new RedfishPduAgentProvider()));
+                new IpmiFenceAgentProvider(), new RedfishFenceAgentProvider(), new RedfishPduAgentProvider(),
+                new SshFenceAgentProvider(), new SshFabricAgentProvider(), new SshHostAgentProvider()));
 
         CliRunner.Result result = cli.run("demo");
 
@@ -33,12 +37,16 @@ class DemoCommandTest {
                 "   exit code 0 (as expected)", "   exit code 0 (as expected)", "   exit code 2 (as expected)",
                 "   exit code 0 (as expected)", "   exit code 4 (as expected)", "   exit code 2 (as expected)",
                 "   exit code 4 (as expected)", "   exit code 6 (as expected)", "   exit code 0 (as expected)",
-                "   exit code 4 (as expected)", "   exit code 0 (as expected)");
+                "   exit code 4 (as expected)", "   exit code 0 (as expected)", "   exit code 0 (as expected)",
+                "   exit code 6 (as expected)", "   exit code 0 (as expected)", "   exit code 0 (as expected)",
+                "   exit code 0 (as expected)");
         assertThat(result.out()).contains("50 of 50 OFF confirmed").contains("sessions left open: 0")
                 .doesNotContain("demo-ipmi-secret");
         assertThat(result.out()).contains("node-1, node-2, node-3")
                 .contains("reset requests node-2 received: [GracefulShutdown, ForceOff]")
                 .contains("Redfish sessions left open on the BMC: 0").doesNotContain("demo-redfish-secret");
+        assertThat(result.out()).contains("outlets 3 and 4 read OFF on the PDU: true").contains("has CHANGED")
+                .contains("reboots the host saw: 1").doesNotContain("demo-ssh-secret");
         assertThat(result.outLines()).last().isEqualTo("== demo finished: every step ended as expected");
         assertThat(FakePowerLab.find("demo-node-1").orElseThrow().history())
                 .containsExactly(PowerState.OFF, PowerState.ON);

@@ -19,6 +19,8 @@ final class Conversation {
 
     /** More pages or questions than this in one reply means the profile does not match the device. */
     private static final int MAX_ANSWERS = 1_000;
+    /** How long a device may take to hang up after the exit command before the session is closed anyway. */
+    private static final Duration EXIT_WAIT = Duration.ofMillis(300);
 
     private final DeviceShell shell;
     private final DeviceProfile profile;
@@ -70,11 +72,12 @@ final class Conversation {
         }
     }
 
-    /** Ends the session politely, without waiting for an answer. */
-    void exit() {
+    /** Ends the session politely: the exit command, then a short wait (bounded) for the device to hang up. */
+    void exit() throws InterruptedException {
         try {
             if (!shell.ended()) {
                 shell.sendLine(profile.exit());
+                shell.awaitEnd(until(EXIT_WAIT));
             }
         } catch (SshException e) {
             // the session is closed right after anyway

@@ -17,7 +17,6 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
 import java.util.regex.Matcher;
@@ -64,9 +63,7 @@ final class SshRun {
                 case REBOOT -> profile.reboot().isPresent() ? softReboot(profile.reboot().get()) : powerCycle();
             };
         } catch (SshException e) {
-            FenceStatus status = status(e);
-            outcome = FenceOutcome.of(status, PowerState.UNKNOWN, action.code().toUpperCase(Locale.ROOT) + " "
-                    + status.name().toLowerCase(Locale.ROOT).replace('_', ' ') + ": " + e.getMessage()).withCause(e);
+            outcome = FenceOutcome.of(status(e), PowerState.UNKNOWN, e.getMessage()).withCause(e);
         }
         return outcome.withAttempts(Math.max(1, commands)).withElapsed(Duration.ofNanos(System.nanoTime() - start));
     }

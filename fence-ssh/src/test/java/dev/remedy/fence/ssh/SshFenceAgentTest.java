@@ -23,13 +23,21 @@ import dev.remedy.testkit.ssh.SshDeviceSpec;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.OutputStream;
+import java.net.InetAddress;
+import java.net.ServerSocket;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.security.GeneralSecurityException;
 import java.security.PublicKey;
 import java.time.Duration;
+import java.util.List;
 import java.util.Map;
+import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.logging.Handler;
+import java.util.logging.Level;
+import java.util.logging.LogRecord;
+import java.util.logging.Logger;
 import org.apache.sshd.common.config.keys.KeyUtils;
 import org.apache.sshd.common.config.keys.PublicKeyEntry;
 import org.apache.sshd.common.config.keys.writer.openssh.OpenSSHKeyEncryptionContext;
@@ -232,6 +240,60 @@ class SshFenceAgentTest {
         assertThat(refused.detail()).contains("is not known").contains("ssh-rsa " + device.hostKeyFingerprint()).contains("host_key_fingerprint=" + device.hostKeyFingerprint())
                 .contains("ssh-keyscan -p " + device.port() + " 127.0.0.1");
         assertThat(insecure.status()).as("%s", insecure).isEqualTo(FenceStatus.SUCCEEDED);
+    }
+
+    @Test
+    @DisplayName("ssh_insecure logs a warning on every use")
+    void insecureWarnsEveryTime() throws InterruptedException {
+        start(SshDeviceSpec.builder());
+        List<LogRecord> warnings = new CopyOnWriteArrayList<>();
+        Handler capture = new Handler() {
+            @Override
+            public void publish(LogRecord record) {
+                if (record.getLevel().intValue() >= Level.WARNING.intValue()) {
+                    warnings.add(record);
+                }
+            }
+
+            @Override
+            public void flush() {
+            }
+
+            @Override
+            public void close() {
+            }
+        };
+        Logger logger = Logger.getLogger(SshRun.class.getName());
+        logger.addHandler(capture);
+        try {
+            AgentConfig config = apc().set("host_key_fingerprint", "").set("ssh_insecure", "true").set("plug", "1")
+                    .build();
+            run(config, FenceAction.STATUS);
+            run(config, FenceAction.STATUS);
+        } finally {
+            logger.removeHandler(capture);
+        }
+        assertThat(warnings).hasSize(2).allSatisfy(record -> assertThat(record.getMessage())
+                .contains("host key verification is OFF").contains("ssh_insecure=true"));
+    }
+
+    @Test
+    @DisplayName("a server that never speaks SSH, or a device slow to show its prompt: TIMED_OUT by login_timeout")
+    void loginTimeouts() throws IOException, InterruptedException {
+        start(SshDeviceSpec.builder());
+        device.faults().bannerDelay(Duration.ofSeconds(3));
+        long start = System.nanoTime();
+        FenceOutcome slowPrompt = run(apc().set("plug", "1").set("login_timeout", "400ms").build(), FenceAction.STATUS);
+        assertThat(slowPrompt.status()).isEqualTo(FenceStatus.TIMED_OUT);
+        assertThat(slowPrompt.detail()).contains("the first prompt after login");
+
+        try (ServerSocket silent = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
+            FenceOutcome mute = run(apc().set("ipport", Integer.toString(silent.getLocalPort())).set("plug", "1")
+                    .set("login_timeout", "400ms").build(), FenceAction.STATUS);
+            assertThat(mute.status()).as("%s", mute).isEqualTo(FenceStatus.TIMED_OUT);
+            assertThat(mute.detail()).contains("no SSH answer from admin@127.0.0.1");
+        }
+        assertThat(Duration.ofNanos(System.nanoTime() - start)).isLessThan(Duration.ofSeconds(4));
     }
 
     @Test

@@ -20,8 +20,7 @@ import dev.remedy.testkit.ssh.Reply;
 import dev.remedy.testkit.ssh.SimulatedDevice;
 import dev.remedy.testkit.ssh.SshDeviceSimulator;
 import dev.remedy.testkit.ssh.SshDeviceSpec;
-import java.io.IOException;
-import java.nio.file.Files;
+import java.net.URI;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.regex.Matcher;
@@ -30,39 +29,21 @@ import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.DisplayName;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
 
 /**
  * Profiles are data: a PDU whose command line the jar knows nothing about (a Raritan PX-style CLI, with its own
- * prompt, status format and y/n confirmation) is fenced through a profile read from a YAML file, with no code.
+ * prompt, status format and y/n confirmation) is fenced through a profile read from a YAML file
+ * ({@code profiles/raritan-px.yaml} in the test resources), with no code.
  */
 class UserProfileTest {
-
-    private static final String PROFILE = """
-            profiles:
-              - name: raritan-px
-                description: Raritan PX PDU command line
-                kind: power
-                prompt: '# ?'
-                plug: '[0-9]{1,2}'
-                confirm:
-                  - {pattern: 'Do you wish to turn outlet [0-9]+ (on|off)\\? \\[y/n\\] ?', send: 'y'}
-                errors: ['^Error: .*']
-                status: {command: 'show outlets {plug}', on: '^Power state: On', off: '^Power state: Off'}
-                on: ['power outlets {plug} on']
-                off: ['power outlets {plug} off']
-            """;
-
-    @TempDir
-    Path dir;
 
     private SshDeviceSimulator pdu;
     private Path profileFile;
 
     @BeforeEach
-    void start() throws IOException {
+    void start() {
         pdu = SshDeviceSimulator.start(SshDeviceSpec.builder().user("admin", "px-secret").cli(RaritanCli::new).build());
-        profileFile = Files.writeString(dir.resolve("raritan.yaml"), PROFILE);
+        profileFile = Path.of(URI.create(UserProfileTest.class.getResource("/profiles/raritan-px.yaml").toString()));
     }
 
     @AfterEach

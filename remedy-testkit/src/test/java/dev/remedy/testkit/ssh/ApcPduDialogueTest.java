@@ -7,9 +7,8 @@ import java.io.IOException;
 import java.time.Duration;
 import java.util.Map;
 import java.util.concurrent.atomic.AtomicLong;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 
 class ApcPduDialogueTest {
 
@@ -28,17 +27,8 @@ class ApcPduDialogueTest {
             + "\r\n";
     private static final String MORE = "--More-- (press <SPACE> to continue, q to quit)";
 
-    private static TestSsh ssh;
-
-    @BeforeAll
-    static void client() {
-        ssh = new TestSsh();
-    }
-
-    @AfterAll
-    static void stop() {
-        ssh.close();
-    }
+    @RegisterExtension
+    static final TestSsh ssh = new TestSsh();
 
     @Test
     void printsTheBannerThenThePromptAndAnswersStatus() throws IOException {

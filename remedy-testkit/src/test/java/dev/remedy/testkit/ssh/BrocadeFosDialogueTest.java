@@ -5,25 +5,15 @@ import static org.assertj.core.api.Assertions.assertThat;
 import dev.remedy.spi.PowerState;
 import java.io.IOException;
 import java.util.Map;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 
 class BrocadeFosDialogueTest {
 
     private static final String PROMPT = "remedy-fc1:admin> ";
 
-    private static TestSsh ssh;
-
-    @BeforeAll
-    static void client() {
-        ssh = new TestSsh();
-    }
-
-    @AfterAll
-    static void stop() {
-        ssh.close();
-    }
+    @RegisterExtension
+    static final TestSsh ssh = new TestSsh();
 
     @Test
     void showsPortFlagsAndDisablesAndEnablesPorts() throws IOException {

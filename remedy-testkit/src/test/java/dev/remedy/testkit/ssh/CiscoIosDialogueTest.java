@@ -4,9 +4,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.remedy.spi.PowerState;
 import java.io.IOException;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 
 class CiscoIosDialogueTest {
 
@@ -18,17 +17,8 @@ class CiscoIosDialogueTest {
             "Gi1/0/5      node-5             connected    10         a-full a-1000 10/100/1000BaseTX";
     private static final String INVALID = "% Invalid input detected at '^' marker.";
 
-    private static TestSsh ssh;
-
-    @BeforeAll
-    static void client() {
-        ssh = new TestSsh();
-    }
-
-    @AfterAll
-    static void stop() {
-        ssh.close();
-    }
+    @RegisterExtension
+    static final TestSsh ssh = new TestSsh();
 
     private static SshDeviceSimulator ios(int ports) {
         return SshDeviceSimulator.start(SshDeviceSpec.builder().device(DeviceKind.CISCO_IOS).ports(ports).build());

@@ -9,25 +9,15 @@ import java.util.EnumSet;
 import java.util.concurrent.atomic.AtomicLong;
 import org.apache.sshd.client.session.ClientSession;
 import org.apache.sshd.client.session.ClientSession.ClientSessionEvent;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 
 class LinuxHostDialogueTest {
 
     private static final String PROMPT = "root@remedy-node-1:~# ";
 
-    private static TestSsh ssh;
-
-    @BeforeAll
-    static void client() {
-        ssh = new TestSsh();
-    }
-
-    @AfterAll
-    static void stop() {
-        ssh.close();
-    }
+    @RegisterExtension
+    static final TestSsh ssh = new TestSsh();
 
     private static SshDeviceSimulator host(AtomicLong clock) {
         return SshDeviceSimulator.start(SshDeviceSpec.builder().device(DeviceKind.LINUX_HOST)

@@ -3,6 +3,7 @@ package dev.remedy.testkit.ssh;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import dev.remedy.spi.PowerState;
 import java.io.IOException;
 import java.net.InetAddress;
 import java.net.ServerSocket;
@@ -16,23 +17,13 @@ import org.apache.sshd.common.config.keys.KeyUtils;
 import org.apache.sshd.common.config.keys.PublicKeyEntry;
 import org.apache.sshd.common.digest.BuiltinDigests;
 import org.apache.sshd.common.keyprovider.KeyPairProvider;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 
 class SshDeviceSimulatorTest {
 
-    private static TestSsh ssh;
-
-    @BeforeAll
-    static void client() {
-        ssh = new TestSsh();
-    }
-
-    @AfterAll
-    static void stop() {
-        ssh.close();
-    }
+    @RegisterExtension
+    static final TestSsh ssh = new TestSsh();
 
     private static KeyPair ed25519() throws GeneralSecurityException {
         return KeyUtils.generateKeyPair(KeyPairProvider.SSH_ED25519, 256);
@@ -111,6 +102,41 @@ class SshDeviceSimulatorTest {
             second.close();
             assertThat(eventually(sim::activeSessions, 0)).isZero();
             assertThat(sim.sessionsOpened()).isEqualTo(2);
+        }
+    }
+
+    @Test
+    void runsACommandLineOfYourOwnOnTheDevicesState() throws IOException {
+        try (SshDeviceSimulator sim = SshDeviceSimulator.start(SshDeviceSpec.builder().cli(OffOnlyCli::new).build());
+                TestTerminal t = ssh.shell(sim)) {
+            t.expect("custom device\r\n> ");
+            assertThat(t.command("off 2", "> ")).isEqualTo("done\r\n> ");
+            assertThat(t.command("on 2", "> ")).isEqualTo("what?\r\n> ");
+            assertThat(sim.device().port("2").power()).isEqualTo(PowerState.OFF);
+            assertThat(sim.commandLog()).containsExactly("off 2", "on 2");
+        }
+    }
+
+    /** A device the testkit does not know: it understands {@code off N} only. */
+    private record OffOnlyCli(SimulatedDevice device) implements DeviceCli {
+
+        @Override
+        public String greeting() {
+            return "custom device\r\n";
+        }
+
+        @Override
+        public String prompt() {
+            return "> ";
+        }
+
+        @Override
+        public Reply execute(String command) {
+            if (command.startsWith("off ")) {
+                device.port(command.substring(4)).power(PowerState.OFF);
+                return Reply.lines("done");
+            }
+            return Reply.lines("what?");
         }
     }
 

@@ -8,25 +8,15 @@ import java.io.IOException;
 import java.time.Duration;
 import org.apache.sshd.common.config.keys.KeyUtils;
 import org.apache.sshd.common.digest.BuiltinDigests;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 
 class SshFaultsTest {
 
     private static final String PROMPT = "\r\napc>";
 
-    private static TestSsh ssh;
-
-    @BeforeAll
-    static void client() {
-        ssh = new TestSsh();
-    }
-
-    @AfterAll
-    static void stop() {
-        ssh.close();
-    }
+    @RegisterExtension
+    static final TestSsh ssh = new TestSsh();
 
     @Test
     void hangOnEchoesTheLineThenStaysSilentWithTheSessionOpen() throws IOException {

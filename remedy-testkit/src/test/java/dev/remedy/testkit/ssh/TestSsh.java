@@ -13,12 +13,14 @@ import org.apache.sshd.client.channel.ChannelExec;
 import org.apache.sshd.client.channel.ClientChannelEvent;
 import org.apache.sshd.client.session.ClientSession;
 import org.apache.sshd.core.CoreModuleProperties;
+import org.junit.jupiter.api.extension.AfterAllCallback;
+import org.junit.jupiter.api.extension.ExtensionContext;
 
 /**
  * The tests' SSH client: sshd's own {@link SshClient}, a real client independent of the server code. Trusts any
  * host key and remembers the last one it saw. Every wait is bounded by {@link #TIMEOUT}.
  */
-final class TestSsh implements AutoCloseable {
+final class TestSsh implements AutoCloseable, AfterAllCallback {
 
     static final Duration TIMEOUT = Duration.ofSeconds(5);
 
@@ -85,6 +87,11 @@ final class TestSsh implements AutoCloseable {
             session.close(true);
             throw e;
         }
+    }
+
+    @Override
+    public void afterAll(ExtensionContext context) {
+        close();
     }
 
     @Override

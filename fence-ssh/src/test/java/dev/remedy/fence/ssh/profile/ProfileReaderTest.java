@@ -4,28 +4,27 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.remedy.spi.FencingKind;
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.UncheckedIOException;
+import java.nio.charset.StandardCharsets;
 import java.util.List;
 import org.junit.jupiter.api.DisplayName;
 import org.junit.jupiter.api.Test;
 
 class ProfileReaderTest {
 
-    private static final String RARITAN = """
-            profiles:
-              - name: raritan-px
-                description: Raritan PX PDU
-                kind: power
-                prompt: '# ?'
-                plug: '[0-9]{1,2}'
-                confirm:
-                  - {pattern: 'Do you wish to turn outlet [0-9]+ (on|off)\\? \\[y/n\\] ?', send: 'y'}
-                errors: ['^Error: .*']
-                status: {command: 'show outlets {plug}', on: '^Power state: On', off: '^Power state: Off'}
-                on: 'power outlets {plug} on'
-                off: ['power outlets {plug} off']
-            """;
+    private static final String RARITAN = resource("/profiles/raritan-px.yaml");
 
     private final ProfileReader reader = new ProfileReader();
+
+    private static String resource(String name) {
+        try (InputStream in = ProfileReaderTest.class.getResourceAsStream(name)) {
+            return new String(in.readAllBytes(), StandardCharsets.UTF_8);
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
 
     @Test
     @DisplayName("reads a profile with its prompt, plug form, confirmation, errors, status and commands")
@@ -33,6 +32,7 @@ class ProfileReaderTest {
         DeviceProfile profile = reader.read(RARITAN, "raritan.yaml").get(0);
 
         assertThat(profile.name()).isEqualTo("raritan-px");
+        assertThat(profile.description()).isEqualTo("Raritan PX PDU");
         assertThat(profile.kind()).isEqualTo(FencingKind.POWER);
         assertThat(profile.prompt().matcher("# ").matches()).isTrue();
         assertThat(profile.plug().orElseThrow().matcher("12").matches()).isTrue();
