@@ -26,6 +26,7 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ForkJoinPool;
 
 /**
  * The redfish agent against the testkit's Redfish simulator on loopback: median latency of OFF confirmed by
@@ -154,6 +155,10 @@ final class RedfishBenchmark {
                             java.util.TreeMap::new, java.util.stream.Collectors.counting())));
             System.gc();
             long heapAfter = ManagementFactory.getMemoryMXBean().getHeapMemoryUsage().getUsed();
+            System.out.printf(Locale.ROOT, "  common fork-join parallelism %d%s%n", ForkJoinPool.getCommonPoolParallelism(),
+                    ForkJoinPool.getCommonPoolParallelism() < 2 ? " (below 2 the JDK HTTP client starts a thread per"
+                            + " response: see the run with -Djava.util.concurrent.ForkJoinPool.common.parallelism=2)"
+                            : "");
             System.out.printf(Locale.ROOT, "  median of rounds 2-5: %.0f ms; JVM peak %d live threads (agent pool of 2,"
                     + " HttpClient selector, simulator's 8 workers and its acceptor included); heap after a GC %.1f MiB"
                     + " before, %.1f MiB after%n", IpmiPeerBenchmark.median(rounds.subList(1, rounds.size())),

@@ -9,6 +9,7 @@ import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
+import java.util.concurrent.ForkJoinPool;
 import java.util.concurrent.atomic.AtomicInteger;
 import javax.net.ssl.SSLContext;
 
@@ -18,6 +19,7 @@ import javax.net.ssl.SSLContext;
  */
 final class RedfishTransport {
 
+    private static final System.Logger LOG = System.getLogger(RedfishTransport.class.getName());
     private static final AtomicInteger THREADS = new AtomicInteger();
     private static final int POOL = 2;
 
@@ -48,6 +50,7 @@ final class RedfishTransport {
             synchronized (this) {
                 current = pool;
                 if (current == null) {
+                    warnAboutThreadPerResponse();
                     current = Executors.newFixedThreadPool(POOL, runnable -> {
                         Thread thread = new Thread(runnable, "remedy-redfish-" + THREADS.incrementAndGet());
                         thread.setDaemon(true);
@@ -58,5 +61,18 @@ final class RedfishTransport {
             }
         }
         return current;
+    }
+
+    /**
+     * The JDK's HttpClient hands every response of {@code sendAsync} to the common fork-join pool; with a common
+     * parallelism below 2 (machines with 2 CPUs or fewer) that pool starts a new thread for each one, which costs
+     * threads and time when many agents run at once. Said once per provider, with the fix.
+     */
+    private static void warnAboutThreadPerResponse() {
+        if (ForkJoinPool.getCommonPoolParallelism() < 2) {
+            LOG.log(System.Logger.Level.INFO, "the JDK HTTP client starts a thread for every Redfish response on this"
+                    + " machine (common fork-join parallelism " + ForkJoinPool.getCommonPoolParallelism() + "); for"
+                    + " many agents at once, run the JVM with -Djava.util.concurrent.ForkJoinPool.common.parallelism=2");
+        }
     }
 }

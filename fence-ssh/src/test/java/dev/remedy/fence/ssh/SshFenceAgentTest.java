@@ -240,6 +240,10 @@ class SshFenceAgentTest {
         assertThat(refused.detail()).contains("is not known").contains("ssh-rsa " + device.hostKeyFingerprint()).contains("host_key_fingerprint=" + device.hostKeyFingerprint())
                 .contains("ssh-keyscan -p " + device.port() + " 127.0.0.1");
         assertThat(insecure.status()).as("%s", insecure).isEqualTo(FenceStatus.SUCCEEDED);
+        FenceOutcome noFile = run(apc().set("host_key_fingerprint", "").set("known_hosts",
+                dir.resolve("no-such-file").toString()).set("plug", "3").build(), FenceAction.STATUS);
+        assertThat(noFile.status()).as("a missing known_hosts file trusts nothing: %s", noFile)
+                .isEqualTo(FenceStatus.REFUSED);
     }
 
     @Test

@@ -36,6 +36,15 @@ import java.util.Optional;
  * have turned its port OFF before another method of the level failed. Soft methods run REBOOT, which proves nothing
  * about power, and are not un-fenced; soft fencing is a gentle first try, never a blocker: when it fails on the last
  * isolation level (a dead host cannot take it), power fencing follows as if isolation had passed.
+ *
+ * <p>Soft fencing can also spare the node power fencing (oVirt: restart the node agent, hard-fence only a host that
+ * does not come back). When the isolation level that succeeded holds a soft method, the flow waits up to
+ * {@link FlowSettings#softFenceGrace()} in {@link Stage#RACE_DELAY} before the race delay; the power-management step
+ * starts (its deadline runs) only when that grace ends, so the grace never shortens the budget of the power
+ * operations. A node that reports Ready meanwhile ends the flow like any node Ready before a power operation; one that
+ * reports a boot after the decision does so with a {@link Confirmation.Kind#REBOOTED_AFTER_DECISION} confirmation. A
+ * boot after the decision reported while isolation is still running (a soft reboot in flight) is kept as that
+ * confirmation, and the flow ends when isolation is over instead of powering the node off.
  */
 public final class FenceFlow {
 
@@ -194,9 +203,25 @@ public final class FenceFlow {
         boolean rebooted = readiness.bootedAt().filter(boot -> boot.isAfter(r.decidedAt())).isPresent();
         switch (r.stage()) {
             case HOLD -> d.to(Stage.FINISHED, "node is Ready again during the hold; nothing was done");
+            case ISOLATE_AGENTS -> {
+                // e.g. a soft reboot still in flight whose node is already back: the boot is evidence that the node
+                // stopped, and is kept so that the flow ends at enterRunning instead of powering the node off
+                if (rebooted && r.confirmation().isEmpty()) {
+                    confirm(d, new Confirmation(Confirmation.Kind.REBOOTED_AFTER_DECISION,
+                            "booted at " + readiness.bootedAt().get(), d.now));
+                    d.b.reason("node rebooted after the decision and is Ready; isolation goes on, then the flow ends"
+                            + " without power fencing");
+                }
+            }
             case RACE_DELAY -> {
                 if (r.inFlight().isEmpty() && !r.poweredOff() && r.levelConfirmed().isEmpty()) {
-                    enterDone(d, "node is Ready again before any power operation: no power management needed");
+                    if (rebooted && r.confirmation().isEmpty()) {
+                        confirm(d, new Confirmation(Confirmation.Kind.REBOOTED_AFTER_DECISION,
+                                "booted at " + readiness.bootedAt().get(), d.now));
+                        routeConfirmed(d);
+                    } else {
+                        enterDone(d, "node is Ready again before any power operation: no power management needed");
+                    }
                 }
             }
             case POWER_OFF, CONFIRM_OFF -> {
@@ -250,7 +275,7 @@ public final class FenceFlow {
             }
             case ISOLATE_AGENTS -> agentLevelResult(d, ok, timedOut, c.detail(), () -> {
                 d.b.isolationLevel(Math.max(r.isolationLevel(), r.level()));
-                enterRunning(d, "isolated by level " + (r.level() + 1));
+                enterRunning(d, "isolated by level " + (r.level() + 1), softFenceGrace(d, r.level()));
             });
             case POWER_OFF -> {
                 if (r.confirmation().isPresent()) {
@@ -450,12 +475,33 @@ public final class FenceFlow {
 
     // ---- stage entries ----
 
-    private void enterRunning(Draft d, String why) {
-        startStep(d, FenceStep.POWER_MANAGEMENT, Stage.RACE_DELAY, why);
-        d.b.waitUntil(Optional.of(d.now.plus(raceDelay(d.node(), d.b.build().restarts()))));
+    /**
+     * Isolation is over: RACE_DELAY, which waits {@code softGrace} (for a soft-fenced node to report Ready), then the
+     * race delay, then powers off. The power-management step starts when the grace ends: its start and deadline are
+     * moved by the grace, so the power operations get the same budget as without one (the race delay still counts
+     * against the step, as it always did). With a confirmation in hand, the flow routes it at once instead.
+     */
+    private void enterRunning(Draft d, String why, Duration softGrace) {
+        boolean grace = !softGrace.isZero() && d.b.build().confirmation().isEmpty();
+        startStep(d, FenceStep.POWER_MANAGEMENT, Stage.RACE_DELAY, grace ? why + "; soft fencing succeeded: waiting up"
+                + " to " + softGrace + " for the node to report Ready before power fencing" : why);
+        Instant stepStart = grace ? d.now.plus(softGrace) : d.now;
+        d.b.step(stepStart, stepStart.plus(d.plan.step(FenceStep.POWER_MANAGEMENT).timeout()))
+                .waitUntil(Optional.of(stepStart.plus(raceDelay(d.node(), d.b.build().restarts()))));
         if (d.b.build().confirmation().isPresent()) {
             routeConfirmed(d);
         }
+    }
+
+    /**
+     * The wait for Ready owed to isolation level {@code level}, which has just succeeded: the soft-fence grace if the
+     * level holds a soft method (each of its methods succeeded), unless remedy may already have powered the node off
+     * (a restart after an OFF), which no soft fencing can bring back.
+     */
+    private Duration softFenceGrace(Draft d, int level) {
+        boolean soft = d.plan.step(FenceStep.ISOLATION).levels().get(level).stream()
+                .anyMatch(m -> m.kind() == FencingKind.SOFT);
+        return soft && !d.b.build().poweredOff() ? settings.softFenceGrace() : Duration.ZERO;
     }
 
     /** With a confirmation in hand: release, lift, power on, or go straight to DONE. */
@@ -521,7 +567,7 @@ public final class FenceFlow {
         if (softOnLastLevel(d.plan, now)) {
             String method = d.plan.step(FenceStep.ISOLATION).levels().get(now.level()).get(now.method()).name();
             enterRunning(d, "soft fencing by " + method + " on the last isolation level (" + (now.level() + 1)
-                    + ") failed (" + why + "): power fencing follows");
+                    + ") failed (" + why + "): power fencing follows", Duration.ZERO);
             return;
         }
         StepPlan plan = d.plan.step(now.step());
@@ -635,7 +681,7 @@ public final class FenceFlow {
             case RECOVER_CLUSTER -> cluster(d, ClusterAction.RECOVER);
             case ISOLATE_AGENTS -> {
                 if (d.plan.step(FenceStep.ISOLATION).levels().isEmpty()) {
-                    enterRunning(d, "isolated (no isolation methods configured)");
+                    enterRunning(d, "isolated (no isolation methods configured)", Duration.ZERO);
                 } else {
                     ResolvedMethod method = d.plan.step(FenceStep.ISOLATION).levels().get(r.level()).get(r.method());
                     agent(d, FenceStep.ISOLATION, r.level(), r.method(), isolationAction(method));

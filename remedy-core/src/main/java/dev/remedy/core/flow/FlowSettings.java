@@ -21,12 +21,21 @@ import java.util.Objects;
  * @param operationGrace       how long past its budget an operation may stay without result before it counts as lost
  * @param attemptLog           how many finished operations a record keeps
  * @param releaseStrategy      how workloads are released once the node is confirmed off
+ * @param softFenceGrace       how long the flow waits for the node to report Ready after an isolation level with a
+ *                             soft method (reboot through SysRq, restart of the node agent) succeeded, before power
+ *                             fencing starts: oVirt's "soft fence, and hard fence only if the host does not come back".
+ *                             A node that reports Ready within it ends the flow without any power operation (a boot
+ *                             after the decision counts as {@link Confirmation.Kind#REBOOTED_AFTER_DECISION}). The
+ *                             wait comes on top of the race delay and does not use the power-management step's budget
+ *                             (that step starts when the grace ends). A soft method that failed gets no grace, and
+ *                             neither does a flow that may already have powered the node off. Zero disables it
+ *                             (power fencing follows the race delay at once, as before); never negative.
  */
 public record FlowSettings(Duration hold, Duration awaitReady, int maxRestarts, Duration restartDelay,
                            Duration backoffInitial, Duration backoffMax, double minRetryShare,
                            Duration raceDelayBase, Duration raceDelayMax, Duration minOperationBudget,
                            Duration clusterBudget, Duration clusterRetryWindow, Duration operationGrace,
-                           int attemptLog, ReleaseStrategy releaseStrategy) {
+                           int attemptLog, ReleaseStrategy releaseStrategy, Duration softFenceGrace) {
 
     /** Default hold after a decision. */
     public static final Duration DEFAULT_HOLD = Duration.ofSeconds(30);
@@ -36,6 +45,11 @@ public record FlowSettings(Duration hold, Duration awaitReady, int maxRestarts, 
     public static final int DEFAULT_MAX_RESTARTS = 3;
     /** Default share of the budget needed for a retry (Pacemaker's 30 %). */
     public static final double DEFAULT_MIN_RETRY_SHARE = 0.3;
+    /**
+     * Default wait for a soft-fenced node to report Ready: time for a SysRq reboot (firmware, boot, kubelet start)
+     * or a kubelet restart to show, as in oVirt, which hard-fences only a host that did not come back.
+     */
+    public static final Duration DEFAULT_SOFT_FENCE_GRACE = Duration.ofMinutes(2);
 
     /** Validates every setting. */
     public FlowSettings {
@@ -47,6 +61,11 @@ public record FlowSettings(Duration hold, Duration awaitReady, int maxRestarts, 
             }
         }
         Objects.requireNonNull(releaseStrategy, "releaseStrategy");
+        Objects.requireNonNull(softFenceGrace, "softFenceGrace");
+        if (softFenceGrace.isNegative()) {
+            throw new IllegalArgumentException("softFenceGrace must not be negative (use 0 to power fence right after"
+                    + " a successful soft fencing level), got " + softFenceGrace);
+        }
         if (maxRestarts < 0 || attemptLog < 1) {
             throw new IllegalArgumentException("maxRestarts must be >= 0 and attemptLog >= 1");
         }
@@ -85,6 +104,7 @@ public record FlowSettings(Duration hold, Duration awaitReady, int maxRestarts, 
         private Duration operationGrace = Duration.ofSeconds(30);
         private int attemptLog = 20;
         private ReleaseStrategy releaseStrategy = ReleaseStrategy.OUT_OF_SERVICE_TAINT;
+        private Duration softFenceGrace = DEFAULT_SOFT_FENCE_GRACE;
 
         private Builder() {
         }
@@ -169,11 +189,20 @@ public record FlowSettings(Duration hold, Duration awaitReady, int maxRestarts, 
             return this;
         }
 
+        /**
+         * How long to wait for the node to report Ready after a successful soft fencing level before power fencing;
+         * zero disables the wait. See {@link FlowSettings#softFenceGrace()}.
+         */
+        public Builder softFenceGrace(Duration value) {
+            this.softFenceGrace = value;
+            return this;
+        }
+
         /** The settings; throws {@link IllegalArgumentException} naming a bad one. */
         public FlowSettings build() {
             return new FlowSettings(hold, awaitReady, maxRestarts, restartDelay, backoffInitial, backoffMax,
                     minRetryShare, raceDelayBase, raceDelayMax, minOperationBudget, clusterBudget, clusterRetryWindow,
-                    operationGrace, attemptLog, releaseStrategy);
+                    operationGrace, attemptLog, releaseStrategy, softFenceGrace);
         }
     }
 }

@@ -12,7 +12,10 @@ public enum Stage {
     ISOLATE_CLUSTER("isolate_cluster", FenceState.NEW, FenceStep.ISOLATION),
     /** Run the isolation levels: OFF for power and fabric methods, REBOOT for soft methods. */
     ISOLATE_AGENTS("isolate_agents", FenceState.NEW, FenceStep.ISOLATION),
-    /** Waiting the fence-race delay before the first power operation. */
+    /**
+     * Waiting the fence-race delay before the first power operation; after a successful soft fencing level, first
+     * the soft-fence grace ({@link FlowSettings#softFenceGrace()}), for the node to report Ready.
+     */
     RACE_DELAY("race_delay", FenceState.RUNNING, FenceStep.POWER_MANAGEMENT),
     /** Send OFF to the current method. */
     POWER_OFF("power_off", FenceState.RUNNING, FenceStep.POWER_MANAGEMENT),
