@@ -2,83 +2,30 @@ package dev.remedy.fence.redfish;
 
 import dev.remedy.spi.FenceAgentProvider;
 import dev.remedy.spi.config.AgentConfig;
-import dev.remedy.spi.config.Secret;
 import dev.remedy.testkit.PowerTarget;
-import dev.remedy.testkit.conformance.FenceAgentConformanceKit;
 import dev.remedy.testkit.redfish.RedfishSimulator;
 import dev.remedy.testkit.redfish.RedfishSpec;
-import java.io.IOException;
-import java.net.InetAddress;
-import java.net.ServerSocket;
-import java.time.Duration;
-import java.util.Optional;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
 
-/** The redfish agent keeps the fence-agent contract against the testkit's Redfish simulator. */
-class RedfishAgentConformanceTest extends FenceAgentConformanceKit {
-
-    private static final String PASSWORD = "conformance-rf1";
-
-    private static RedfishSimulator simulator;
-    private static int closedPort;
-
-    @BeforeAll
-    static void start() throws IOException {
-        simulator = RedfishSimulator.start(RedfishSpec.builder().user("admin", PASSWORD).systems("node-1").build());
-        try (ServerSocket probe = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
-            closedPort = probe.getLocalPort();
-        }
-    }
-
-    @AfterAll
-    static void stop() {
-        simulator.close();
-    }
+/** The redfish agent keeps the fence-agent contract against the simulator's only system. */
+class RedfishAgentConformanceTest extends RedfishConformanceKit {
 
     @Override
     protected FenceAgentProvider provider() {
         return new RedfishFenceAgentProvider();
     }
 
-    private AgentConfig config(int port, String password) {
-        return provider().configure().set("ip", "127.0.0.1").set("ipport", Integer.toString(port)).set("ssl", "false")
-                .set("username", "admin").secret("password", Secret.of(password)).set("poll_interval", "50ms")
-                .build();
+    @Override
+    RedfishSpec.Builder service() {
+        return RedfishSpec.builder().systems("node-1");
     }
 
     @Override
-    protected AgentConfig reachableConfig() {
-        return config(simulator.port(), PASSWORD);
+    AgentConfig.Builder target(AgentConfig.Builder config) {
+        return config;
     }
 
     @Override
-    protected AgentConfig unreachableConfig() {
-        return config(closedPort, PASSWORD);
-    }
-
-    @Override
-    protected Optional<AgentConfig> wrongCredentialsConfig() {
-        return Optional.of(config(simulator.port(), "not-the-password"));
-    }
-
-    @Override
-    protected PowerTarget target() {
-        return simulator.system("node-1").powerTarget();
-    }
-
-    @Override
-    protected Duration actionTimeout() {
-        return Duration.ofSeconds(10);
-    }
-
-    @Override
-    protected Duration unreachableTimeout() {
-        return Duration.ofSeconds(1);
-    }
-
-    @Override
-    protected Duration deadlineGrace() {
-        return Duration.ofMillis(500);
+    PowerTarget target(RedfishSimulator service) {
+        return service.system("node-1").powerTarget();
     }
 }
