@@ -94,6 +94,9 @@ abstract class SshAgentProvider implements FenceAgentProvider {
                         .build(),
                 ParameterDescriptor.builder("ssh_insecure", ParameterType.BOOLEAN).defaultValue("false")
                         .description("skip host key verification (unsafe; warned on every use)").build(),
+                ParameterDescriptor.builder("ssh_legacy_algorithms", ParameterType.BOOLEAN).defaultValue("false")
+                        .description("also allow the SHA-1, CBC and ssh-rsa algorithms of old firmware (unsafe; "
+                                + "warned on every use)").build(),
                 ParameterDescriptor.builder("login_timeout", ParameterType.DURATION).defaultValue("10s")
                         .fenceAgentsName("login_timeout").description("connect, log in and see the first prompt")
                         .build(),

@@ -47,6 +47,10 @@ final class SshRun {
     /** Runs {@code action}; every failure becomes an outcome. */
     FenceOutcome run(FenceAction action) throws InterruptedException {
         long start = System.nanoTime();
+        if (settings.login().legacy()) {
+            LOG.log(System.Logger.Level.WARNING, () -> "legacy SSH algorithms (SHA-1, CBC, ssh-rsa) are allowed for "
+                    + settings.device() + " (ssh_legacy_algorithms=true): update its firmware");
+        }
         if (settings.insecure()) {
             LOG.log(System.Logger.Level.WARNING, () -> "host key verification is OFF for " + settings.device()
                     + " (ssh_insecure=true): anyone on the network path can pose as the device");

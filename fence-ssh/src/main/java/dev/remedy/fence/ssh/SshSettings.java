@@ -64,7 +64,7 @@ record SshSettings(SshLogin login, DeviceProfile profile, List<String> plugs, Du
             throw new InvalidConfigurationException(config.agentType(), problems);
         }
         SshLogin login = new SshLogin(host, port, config.string("username"), password, identity,
-                config.secret("identity_passphrase"), hostKeys);
+                config.secret("identity_passphrase"), hostKeys, config.bool("ssh_legacy_algorithms"));
         return new SshSettings(login, profile.orElseThrow(), plugs, config.duration("login_timeout"),
                 config.duration("shell_timeout"), config.duration("power_timeout"), config.duration("poll_interval"));
     }

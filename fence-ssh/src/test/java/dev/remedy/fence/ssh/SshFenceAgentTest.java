@@ -31,6 +31,7 @@ import java.nio.file.Path;
 import java.security.GeneralSecurityException;
 import java.security.PublicKey;
 import java.time.Duration;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CopyOnWriteArrayList;
@@ -250,35 +251,34 @@ class SshFenceAgentTest {
     @DisplayName("ssh_insecure logs a warning on every use")
     void insecureWarnsEveryTime() throws InterruptedException {
         start(SshDeviceSpec.builder());
-        List<LogRecord> warnings = new CopyOnWriteArrayList<>();
-        Handler capture = new Handler() {
-            @Override
-            public void publish(LogRecord record) {
-                if (record.getLevel().intValue() >= Level.WARNING.intValue()) {
-                    warnings.add(record);
-                }
-            }
+        AgentConfig config = apc().set("host_key_fingerprint", "").set("ssh_insecure", "true").set("plug", "1")
+                .build();
 
-            @Override
-            public void flush() {
-            }
-
-            @Override
-            public void close() {
-            }
-        };
-        Logger logger = Logger.getLogger(SshRun.class.getName());
-        logger.addHandler(capture);
-        try {
-            AgentConfig config = apc().set("host_key_fingerprint", "").set("ssh_insecure", "true").set("plug", "1")
-                    .build();
+        List<String> warnings = warnings(() -> {
             run(config, FenceAction.STATUS);
             run(config, FenceAction.STATUS);
-        } finally {
-            logger.removeHandler(capture);
-        }
-        assertThat(warnings).hasSize(2).allSatisfy(record -> assertThat(record.getMessage())
+        });
+
+        assertThat(warnings).hasSize(2).allSatisfy(warning -> assertThat(warning)
                 .contains("host key verification is OFF").contains("ssh_insecure=true"));
+    }
+
+    @Test
+    @DisplayName("a device with only old algorithms fails by default, naming the way out; ssh_legacy_algorithms reaches it")
+    void legacyAlgorithms() throws InterruptedException {
+        start(SshDeviceSpec.builder().legacyAlgorithms(true));
+
+        FenceOutcome modernOnly = run(apc().set("plug", "2").build(), FenceAction.OFF);
+        List<FenceOutcome> legacy = new ArrayList<>();
+        List<String> warnings = warnings(() -> legacy.add(run(apc().set("plug", "2")
+                .set("ssh_legacy_algorithms", "true").build(), FenceAction.OFF)));
+
+        assertThat(modernOnly.status()).isEqualTo(FenceStatus.FAILED);
+        assertThat(modernOnly.detail()).contains("offers none of the SSH algorithms remedy allows")
+                .contains("ssh_legacy_algorithms=true");
+        assertThat(legacy.get(0).status()).as("%s", legacy).isEqualTo(FenceStatus.SUCCEEDED);
+        assertThat(warnings).singleElement().asString().contains("legacy SSH algorithms").contains("update its firmware");
+        assertThat(device.device().port("2").power()).isEqualTo(PowerState.OFF);
     }
 
     @Test
@@ -410,6 +410,40 @@ class SshFenceAgentTest {
         assertThat(reboot.status()).isEqualTo(FenceStatus.FAILED);
         assertThat(reboot.power()).isEqualTo(PowerState.UNKNOWN);
         assertThat(reboot.detail()).contains("did not come back with a new boot id").contains("power_timeout");
+    }
+
+    /** Something that runs agents. */
+    private interface Actions {
+        void run() throws InterruptedException;
+    }
+
+    /** The WARNING messages the SSH agents log while {@code actions} run. */
+    private static List<String> warnings(Actions actions) throws InterruptedException {
+        List<String> warnings = new CopyOnWriteArrayList<>();
+        Handler capture = new Handler() {
+            @Override
+            public void publish(LogRecord record) {
+                if (record.getLevel().intValue() >= Level.WARNING.intValue()) {
+                    warnings.add(record.getMessage());
+                }
+            }
+
+            @Override
+            public void flush() {
+            }
+
+            @Override
+            public void close() {
+            }
+        };
+        Logger logger = Logger.getLogger(SshRun.class.getName());
+        logger.addHandler(capture);
+        try {
+            actions.run();
+        } finally {
+            logger.removeHandler(capture);
+        }
+        return warnings;
     }
 
     /** The apc configuration without a password: the key must do. */

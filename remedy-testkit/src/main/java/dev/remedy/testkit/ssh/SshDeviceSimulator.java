@@ -14,14 +14,20 @@ import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.stream.Collectors;
+import org.apache.sshd.common.NamedFactory;
+import org.apache.sshd.common.cipher.BuiltinCiphers;
 import org.apache.sshd.common.config.keys.KeyUtils;
 import org.apache.sshd.common.config.keys.PublicKeyEntry;
 import org.apache.sshd.common.digest.BuiltinDigests;
+import org.apache.sshd.common.kex.BuiltinDHFactories;
 import org.apache.sshd.common.keyprovider.KeyPairProvider;
+import org.apache.sshd.common.mac.BuiltinMacs;
 import org.apache.sshd.common.session.Session;
 import org.apache.sshd.common.session.SessionContext;
 import org.apache.sshd.common.session.SessionListener;
+import org.apache.sshd.common.signature.BuiltinSignatures;
 import org.apache.sshd.core.CoreModuleProperties;
+import org.apache.sshd.server.ServerBuilder;
 import org.apache.sshd.server.SshServer;
 
 /**
@@ -94,6 +100,13 @@ public final class SshDeviceSimulator implements AutoCloseable {
         // would hold each one for about 40 ms.
         CoreModuleProperties.TCP_NODELAY.set(server, true);
         server.setKeyPairProvider(hostKey);
+        if (spec.legacyAlgorithms()) {
+            server.setKeyExchangeFactories(NamedFactory.setUpTransformedFactories(false,
+                    List.of(BuiltinDHFactories.dhg14), ServerBuilder.DH2KEX));
+            server.setSignatureFactories(List.of(BuiltinSignatures.rsa));
+            server.setCipherFactories(List.of(BuiltinCiphers.aes128cbc));
+            server.setMacFactories(List.of(BuiltinMacs.hmacsha1));
+        }
         server.setPasswordAuthenticator((user, password, session) -> spec.users().containsKey(user)
                 && MessageDigest.isEqual(spec.users().get(user).getBytes(StandardCharsets.UTF_8),
                         password.getBytes(StandardCharsets.UTF_8)));

@@ -48,6 +48,7 @@ public final class SshDeviceSpec {
     private final Duration rebootTime;
     private final LongSupplier nanoClock;
     private final Function<SimulatedDevice, DeviceCli> cli;
+    private final boolean legacyAlgorithms;
 
     private SshDeviceSpec(Builder builder, Map<String, String> portNames, int pageLength, Duration rebootTime) {
         this.device = builder.device;
@@ -63,6 +64,7 @@ public final class SshDeviceSpec {
         this.rebootTime = rebootTime;
         this.nanoClock = builder.nanoClock;
         this.cli = builder.cli;
+        this.legacyAlgorithms = builder.legacyAlgorithms;
     }
 
     /** A builder with every setting at its default: an 8-outlet APC PDU, user {@value #DEFAULT_USER}. */
@@ -125,6 +127,11 @@ public final class SshDeviceSpec {
         return nanoClock;
     }
 
+    /** Whether the device offers only old SSH algorithms ({@link Builder#legacyAlgorithms}). */
+    public boolean legacyAlgorithms() {
+        return legacyAlgorithms;
+    }
+
     /** A new session's command line for {@code device}: the built-in one of its kind, or the spec's own. */
     DeviceCli cli(SimulatedDevice device) {
         if (cli != null) {
@@ -160,6 +167,7 @@ public final class SshDeviceSpec {
         private Duration rebootTime;
         private LongSupplier nanoClock = System::nanoTime;
         private Function<SimulatedDevice, DeviceCli> cli;
+        private boolean legacyAlgorithms;
 
         private Builder() {
         }
@@ -284,6 +292,19 @@ public final class SshDeviceSpec {
          */
         public Builder nanoClock(LongSupplier clock) {
             this.nanoClock = Objects.requireNonNull(clock, "nanoClock");
+            return this;
+        }
+
+        /**
+         * Makes the device offer only the old algorithms of older PDU and switch firmware
+         * (diffie-hellman-group14-sha1, {@code ssh-rsa} host key signatures, aes128-cbc, hmac-sha1); its host key is
+         * then RSA.
+         */
+        public Builder legacyAlgorithms(boolean enabled) {
+            this.legacyAlgorithms = enabled;
+            if (enabled) {
+                this.hostKeyType = HostKeyType.RSA;
+            }
             return this;
         }
 

@@ -3,8 +3,9 @@ package dev.remedy.fence.ssh.session;
 import java.util.Map;
 
 /**
- * The SSH algorithms remedy allows, as jsch configuration keys: modern key exchange, host key, cipher and MAC
- * algorithms only (what OpenSSH 9 offers by default), no SHA-1, no CBC, no {@code ssh-rsa} signatures.
+ * The SSH algorithms remedy allows, as jsch configuration keys: by default modern key exchange, host key, cipher
+ * and MAC algorithms only (what OpenSSH 9 offers by default), no SHA-1, no CBC, no {@code ssh-rsa} signatures; the
+ * legacy ones only when a login asks for them.
  */
 final class Algorithms {
 
@@ -22,6 +23,25 @@ final class Algorithms {
             "mac.s2c", "hmac-sha2-256-etm@openssh.com,hmac-sha2-512-etm@openssh.com,hmac-sha2-256,hmac-sha2-512",
             "mac.c2s", "hmac-sha2-256-etm@openssh.com,hmac-sha2-512-etm@openssh.com,hmac-sha2-256,hmac-sha2-512");
 
+    /**
+     * {@link #MODERN} followed by the old algorithms of older PDU and switch firmware: SHA-1 key exchange,
+     * {@code ssh-rsa} signatures, CBC ciphers, SHA-1 MACs. Only by explicit choice.
+     */
+    static final Map<String, String> WITH_LEGACY = Map.of(
+            "kex", MODERN.get("kex") + ",diffie-hellman-group14-sha1,diffie-hellman-group-exchange-sha1,"
+                    + "diffie-hellman-group1-sha1",
+            "server_host_key", MODERN.get("server_host_key") + ",ssh-rsa",
+            "PubkeyAcceptedAlgorithms", MODERN.get("PubkeyAcceptedAlgorithms") + ",ssh-rsa",
+            "cipher.s2c", MODERN.get("cipher.s2c") + ",aes128-cbc,aes192-cbc,aes256-cbc,3des-cbc",
+            "cipher.c2s", MODERN.get("cipher.c2s") + ",aes128-cbc,aes192-cbc,aes256-cbc,3des-cbc",
+            "mac.s2c", MODERN.get("mac.s2c") + ",hmac-sha1",
+            "mac.c2s", MODERN.get("mac.c2s") + ",hmac-sha1");
+
     private Algorithms() {
+    }
+
+    /** The configuration for a login: modern only, or with the legacy algorithms appended. */
+    static Map<String, String> of(boolean legacy) {
+        return legacy ? WITH_LEGACY : MODERN;
     }
 }

@@ -56,7 +56,7 @@ public final class DeviceShell implements AutoCloseable {
             if (login.password().isPresent()) {
                 session.setPassword(login.password().get().revealBytes());
             }
-            Algorithms.MODERN.forEach(session::setConfig);
+            Algorithms.of(login.legacy()).forEach(session::setConfig);
             session.setConfig("StrictHostKeyChecking", "yes");
             session.setConfig("PreferredAuthentications", login.identity().isPresent()
                     ? (login.password().isPresent() ? "publickey,password" : "publickey") : "password");
@@ -125,8 +125,9 @@ public final class DeviceShell implements AutoCloseable {
                     + "password or identity_file", e);
         }
         if (message.contains("Algorithm negotiation fail")) {
-            return new SshException(SshException.Kind.PROTOCOL, where + " offers none of the modern SSH algorithms "
-                    + "remedy allows (" + message + "); update the device's firmware", e);
+            return new SshException(SshException.Kind.PROTOCOL, where + " offers none of the SSH algorithms remedy "
+                    + "allows (" + message + ")" + (login.legacy() ? "" : "; update the device's firmware, or set "
+                    + "ssh_legacy_algorithms=true to allow SHA-1, CBC and ssh-rsa for it (unsafe)"), e);
         }
         Throwable cause = e.getCause();
         if (message.contains("timeout") || message.contains("timed out")

@@ -16,9 +16,10 @@ import java.util.Optional;
  * @param identity   an OpenSSH private key file (ed25519, ECDSA or RSA), tried before the password
  * @param passphrase the private key's passphrase, if it has one
  * @param hostKeys   how the device's host key is verified
+ * @param legacy     whether the old algorithms of older firmware (SHA-1, CBC, {@code ssh-rsa}) are allowed too
  */
 public record SshLogin(String host, int port, String user, Optional<Secret> password, Optional<Path> identity,
-        Optional<Secret> passphrase, HostKeyPolicy hostKeys) {
+        Optional<Secret> passphrase, HostKeyPolicy hostKeys, boolean legacy) {
 
     /** Checks that the fields are present and that there is a way to authenticate. */
     public SshLogin {
@@ -41,6 +42,6 @@ public record SshLogin(String host, int port, String user, Optional<Secret> pass
     @Override
     public String toString() {
         return "SshLogin[" + describe() + ", " + (identity.isPresent() ? "key " + identity.get() : "password")
-                + ", host key " + hostKeys + "]";
+                + ", host key " + hostKeys + (legacy ? ", legacy algorithms" : "") + "]";
     }
 }

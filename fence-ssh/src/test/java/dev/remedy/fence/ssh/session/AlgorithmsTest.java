@@ -24,9 +24,18 @@ class AlgorithmsTest {
     }
 
     @Test
+    @DisplayName("the legacy set keeps the modern algorithms first and adds SHA-1, CBC and ssh-rsa after them")
+    void legacyAfterModern() {
+        Algorithms.MODERN.forEach((key, modern) ->
+                assertThat(Algorithms.WITH_LEGACY.get(key)).startsWith(modern + ","));
+        assertThat(Algorithms.of(false)).isSameAs(Algorithms.MODERN);
+        assertThat(Algorithms.of(true).get("server_host_key")).endsWith(",ssh-rsa");
+    }
+
+    @Test
     @DisplayName("every algorithm named is one this jsch knows")
     void knownToJsch() {
-        Algorithms.MODERN.forEach((key, list) -> {
+        Algorithms.WITH_LEGACY.forEach((key, list) -> {
             for (String name : list.split(",")) {
                 if (!key.equals("PubkeyAcceptedAlgorithms") && !key.equals("server_host_key")) {
                     assertThat(JSch.getConfig(name)).as("jsch implementation of %s (%s)", name, key).isNotNull();
