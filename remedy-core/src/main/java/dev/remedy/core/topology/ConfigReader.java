@@ -464,14 +464,23 @@ final class ConfigReader {
 
     /**
      * Power management must end with evidence that the machine is stopped, which only a
-     * {@link FencingKind#POWER} agent gives. {@code template} is null when the template itself has problems
-     * (reported where it is declared).
+     * {@link FencingKind#POWER} agent gives; recovery runs ON, which a {@link FencingKind#SOFT} agent does not
+     * have. {@code template} is null when the template itself has problems (reported where it is declared).
      */
     private void checkKind(FenceStep step, MethodTemplate template, String path) {
-        if (step != FenceStep.POWER_MANAGEMENT || template == null) {
+        if (template == null) {
             return;
         }
         FencingKind kind = template.provider().fencingKind();
+        if (step == FenceStep.RECOVERY && kind == FencingKind.SOFT) {
+            issue(path, "names template '" + template.name() + "' of agent '" + template.agentType() + "': soft"
+                    + " fencing has no ON, and recovery runs ON: remove method '" + template.name() + "' from "
+                    + FenceStep.RECOVERY.code() + " (soft fencing leaves nothing to undo)");
+            return;
+        }
+        if (step != FenceStep.POWER_MANAGEMENT) {
+            return;
+        }
         String what = switch (kind) {
             case POWER -> null;
             case FABRIC -> "fabric fencing (it cuts the node off a network or storage fabric) does not stop the"

@@ -95,6 +95,21 @@ class FencingKindTopologyTest {
     }
 
     @Test
+    @DisplayName("a soft method under recovery is refused: recovery runs ON, which soft fencing does not have")
+    void softUnderRecovery() {
+        String yaml = TEMPLATES + topology("[[sysrq]]", "[[bmc]]") + "    recovery: {levels: [[san], [sysrq]]}\n"
+                + NODES;
+
+        List<ConfigurationIssue> issues = issuesOf(() -> loader.parse(yaml, "fence.yaml", AGENTS));
+
+        assertThat(issues).singleElement().satisfies(issue -> {
+            assertThat(issue.path()).isEqualTo("topologies[0].recovery.levels[1][0]");
+            assertThat(issue.message()).contains("template 'sysrq'").contains("soft fencing has no ON")
+                    .contains("remove method 'sysrq' from recovery");
+        });
+    }
+
+    @Test
     @DisplayName("a misplaced kind is reported together with the file's other problems, once per place")
     void reportedWithTheOtherProblems() {
         String yaml = TEMPLATES + """
