@@ -149,6 +149,8 @@ final class RedfishBenchmark {
                 rounds.add(took);
                 System.out.printf(Locale.ROOT, "  %d systems OFF confirmed at once, round %d: %.0f ms, %d failed,"
                         + " sessions left open %d%n", FLEET, round + 1, took, failed, simulator.activeSessions());
+                offs.stream().map(CompletableFuture::join).filter(o -> !o.isSuccess()).findFirst()
+                        .ifPresent(o -> System.out.println("    first failure: " + o));
             }
             System.out.println("  live threads by name now: " + Thread.getAllStackTraces().keySet().stream()
                     .collect(java.util.stream.Collectors.groupingBy(t -> t.getName().replaceAll("[0-9]+", "N"),
