@@ -5,16 +5,15 @@ import dev.remedy.spi.FenceAgentProvider;
 import dev.remedy.spi.config.AgentConfig;
 import dev.remedy.spi.config.Secret;
 import dev.remedy.testkit.PowerTarget;
-import dev.remedy.testkit.conformance.FenceAgentConformanceKit;
+import dev.remedy.testkit.conformance.LoopbackConformanceKit;
 import dev.remedy.testkit.ipmi.BmcSpec;
 import dev.remedy.testkit.ipmi.IpmiBmcSimulator;
 import dev.remedy.testkit.ipmi.SimulatedBmc;
-import java.time.Duration;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 
 /** The ipmi agent keeps the fence-agent contract against the testkit's BMC simulator. */
-class IpmiAgentConformanceTest extends FenceAgentConformanceKit {
+class IpmiAgentConformanceTest extends LoopbackConformanceKit {
 
     private static final String PASSWORD = "conformance-pw1";
 
@@ -42,43 +41,30 @@ class IpmiAgentConformanceTest extends FenceAgentConformanceKit {
         return new IpmiFenceAgentProvider(client);
     }
 
-    private AgentConfig config(SimulatedBmc target, String password) {
-        return provider().configure().set("ip", target.host()).set("ipport", Integer.toString(target.port()))
+    @Override
+    protected AgentConfig config(int port, String password) {
+        return provider().configure().set("ip", bmc.host()).set("ipport", Integer.toString(port))
                 .set("username", "admin").secret("password", Secret.of(password)).build();
     }
 
     @Override
-    protected AgentConfig reachableConfig() {
-        return config(bmc, PASSWORD);
+    protected int port() {
+        return bmc.port();
     }
 
     @Override
-    protected AgentConfig unreachableConfig() {
-        return config(absent, PASSWORD);
+    protected String password() {
+        return PASSWORD;
     }
 
+    /** A simulated BMC that stopped answering. */
     @Override
-    protected java.util.Optional<AgentConfig> wrongCredentialsConfig() {
-        return java.util.Optional.of(config(bmc, "not-the-password"));
+    protected int unreachablePort() {
+        return absent.port();
     }
 
     @Override
     protected PowerTarget target() {
         return bmc.powerTarget();
-    }
-
-    @Override
-    protected Duration actionTimeout() {
-        return Duration.ofSeconds(10);
-    }
-
-    @Override
-    protected Duration unreachableTimeout() {
-        return Duration.ofSeconds(1);
-    }
-
-    @Override
-    protected Duration deadlineGrace() {
-        return Duration.ofMillis(500);
     }
 }

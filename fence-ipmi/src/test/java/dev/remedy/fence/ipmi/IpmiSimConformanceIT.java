@@ -6,18 +6,17 @@ import dev.remedy.spi.config.AgentConfig;
 import dev.remedy.spi.config.Secret;
 import dev.remedy.testkit.PeerPrograms;
 import dev.remedy.testkit.PowerTarget;
-import dev.remedy.testkit.conformance.FenceAgentConformanceKit;
+import dev.remedy.testkit.conformance.LoopbackConformanceKit;
 import dev.remedy.testkit.ipmi.IpmiSimProcess;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.time.Duration;
-import java.util.Optional;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.io.TempDir;
 
 /** The ipmi agent keeps the fence-agent contract against OpenIPMI's ipmi_sim, a BMC we did not write. */
-class IpmiSimConformanceIT extends FenceAgentConformanceKit {
+class IpmiSimConformanceIT extends LoopbackConformanceKit {
 
     @TempDir
     static Path work;
@@ -45,24 +44,26 @@ class IpmiSimConformanceIT extends FenceAgentConformanceKit {
         return new IpmiFenceAgentProvider(client);
     }
 
-    private AgentConfig config(int port, String password) {
+    @Override
+    protected AgentConfig config(int port, String password) {
         return provider().configure().set("ip", sim.host()).set("ipport", Integer.toString(port))
                 .set("username", sim.user()).secret("password", Secret.of(password)).build();
     }
 
     @Override
-    protected AgentConfig reachableConfig() {
-        return config(sim.port(), sim.password());
+    protected int port() {
+        return sim.port();
     }
 
     @Override
-    protected AgentConfig unreachableConfig() {
-        return config(sim.port() + 1, sim.password());
+    protected String password() {
+        return sim.password();
     }
 
+    /** The UDP port after ipmi_sim's, where nothing listens. */
     @Override
-    protected Optional<AgentConfig> wrongCredentialsConfig() {
-        return Optional.of(config(sim.port(), "not-the-password"));
+    protected int unreachablePort() {
+        return sim.port() + 1;
     }
 
     @Override
@@ -71,17 +72,7 @@ class IpmiSimConformanceIT extends FenceAgentConformanceKit {
     }
 
     @Override
-    protected Duration actionTimeout() {
-        return Duration.ofSeconds(10);
-    }
-
-    @Override
     protected Duration unreachableTimeout() {
         return Duration.ofSeconds(2);
-    }
-
-    @Override
-    protected Duration deadlineGrace() {
-        return Duration.ofMillis(500);
     }
 }

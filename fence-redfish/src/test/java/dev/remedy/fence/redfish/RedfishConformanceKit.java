@@ -3,26 +3,20 @@ package dev.remedy.fence.redfish;
 import dev.remedy.spi.config.AgentConfig;
 import dev.remedy.spi.config.Secret;
 import dev.remedy.testkit.PowerTarget;
-import dev.remedy.testkit.conformance.FenceAgentConformanceKit;
+import dev.remedy.testkit.conformance.LoopbackConformanceKit;
 import dev.remedy.testkit.redfish.RedfishSimulator;
 import dev.remedy.testkit.redfish.RedfishSpec;
-import java.io.IOException;
-import java.net.InetAddress;
-import java.net.ServerSocket;
-import java.time.Duration;
-import java.util.Optional;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.TestInstance;
 
 /** The conformance kit against one target of the testkit's Redfish simulator, for each agent a subclass names. */
 @TestInstance(TestInstance.Lifecycle.PER_CLASS)
-abstract class RedfishConformanceKit extends FenceAgentConformanceKit {
+abstract class RedfishConformanceKit extends LoopbackConformanceKit {
 
     private static final String PASSWORD = "conformance-redfish";
 
     private RedfishSimulator simulator;
-    private int closedPort;
 
     /** The simulated service (its user is set here). */
     abstract RedfishSpec.Builder service();
@@ -34,11 +28,8 @@ abstract class RedfishConformanceKit extends FenceAgentConformanceKit {
     abstract PowerTarget target(RedfishSimulator service);
 
     @BeforeAll
-    void start() throws IOException {
+    void start() {
         simulator = RedfishSimulator.start(service().user("admin", PASSWORD).build());
-        try (ServerSocket probe = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
-            closedPort = probe.getLocalPort();
-        }
     }
 
     @AfterAll
@@ -46,44 +37,25 @@ abstract class RedfishConformanceKit extends FenceAgentConformanceKit {
         simulator.close();
     }
 
-    private AgentConfig config(int port, String password) {
+    @Override
+    protected AgentConfig config(int port, String password) {
         return target(provider().configure().set("ip", "127.0.0.1").set("ipport", Integer.toString(port))
                 .set("ssl", "false").set("username", "admin").secret("password", Secret.of(password))
                 .set("poll_interval", "50ms")).build();
     }
 
     @Override
-    protected AgentConfig reachableConfig() {
-        return config(simulator.port(), PASSWORD);
+    protected int port() {
+        return simulator.port();
     }
 
     @Override
-    protected AgentConfig unreachableConfig() {
-        return config(closedPort, PASSWORD);
-    }
-
-    @Override
-    protected Optional<AgentConfig> wrongCredentialsConfig() {
-        return Optional.of(config(simulator.port(), "not-the-password"));
+    protected String password() {
+        return PASSWORD;
     }
 
     @Override
     protected PowerTarget target() {
         return target(simulator);
-    }
-
-    @Override
-    protected Duration actionTimeout() {
-        return Duration.ofSeconds(10);
-    }
-
-    @Override
-    protected Duration unreachableTimeout() {
-        return Duration.ofSeconds(1);
-    }
-
-    @Override
-    protected Duration deadlineGrace() {
-        return Duration.ofMillis(500);
     }
 }

@@ -20,6 +20,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 
 /**
  * One action on one SSH device: log in, read or change every plug of the node through the profile, confirm by
@@ -200,9 +201,10 @@ final class SshRun {
 
     private FenceOutcome confirm(Conversation talk, StateCheck check) throws SshException, InterruptedException {
         long until = until(settings.powerTimeout());
+        Pattern confirmed = check.onPattern("");
         while (true) {
             List<String> reply = talk.command(check.command());
-            if (reply.stream().anyMatch(line -> check.onPattern("").matcher(line).find())) {
+            if (reply.stream().anyMatch(line -> confirmed.matcher(line).find())) {
                 return FenceOutcome.succeeded(PowerState.ON, settings.device() + ": '" + check.command() + "' reads "
                         + String.join(" ", reply).strip() + " after the soft fence (confirmed)");
             }
@@ -273,7 +275,8 @@ final class SshRun {
         StateCheck check = profile.status();
         String command = Placeholders.command(check.command(), plug);
         List<String> reply = talk.command(command);
-        boolean on = reply.stream().anyMatch(line -> check.onPattern(plug).matcher(line).find());
+        Pattern onPattern = check.onPattern(plug);
+        boolean on = reply.stream().anyMatch(line -> onPattern.matcher(line).find());
         boolean off = check.offPattern(plug).map(p -> reply.stream().anyMatch(line -> p.matcher(line).find()))
                 .orElse(false);
         if (on == off) {

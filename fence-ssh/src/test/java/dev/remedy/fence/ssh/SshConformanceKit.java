@@ -3,26 +3,20 @@ package dev.remedy.fence.ssh;
 import dev.remedy.spi.config.AgentConfig;
 import dev.remedy.spi.config.Secret;
 import dev.remedy.testkit.PowerTarget;
-import dev.remedy.testkit.conformance.FenceAgentConformanceKit;
+import dev.remedy.testkit.conformance.LoopbackConformanceKit;
 import dev.remedy.testkit.ssh.SshDeviceSimulator;
 import dev.remedy.testkit.ssh.SshDeviceSpec;
-import java.io.IOException;
-import java.net.InetAddress;
-import java.net.ServerSocket;
-import java.time.Duration;
-import java.util.Optional;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.TestInstance;
 
 /** The conformance kit against one plug of a simulated SSH device, for each profile a subclass names. */
 @TestInstance(TestInstance.Lifecycle.PER_CLASS)
-abstract class SshConformanceKit extends FenceAgentConformanceKit {
+abstract class SshConformanceKit extends LoopbackConformanceKit {
 
     private static final String PASSWORD = "conformance-ssh";
 
     private SshDeviceSimulator device;
-    private int closedPort;
 
     /** The simulated device (its user is set here). */
     abstract SshDeviceSpec.Builder device();
@@ -34,11 +28,8 @@ abstract class SshConformanceKit extends FenceAgentConformanceKit {
     abstract String plug();
 
     @BeforeAll
-    void start() throws IOException {
+    void start() {
         device = SshDeviceSimulator.start(device().user("fence", PASSWORD).build());
-        try (ServerSocket probe = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
-            closedPort = probe.getLocalPort();
-        }
     }
 
     @AfterAll
@@ -46,7 +37,8 @@ abstract class SshConformanceKit extends FenceAgentConformanceKit {
         device.close();
     }
 
-    private AgentConfig config(int port, String password) {
+    @Override
+    protected AgentConfig config(int port, String password) {
         return provider().configure().set("ip", device.host()).set("ipport", Integer.toString(port))
                 .set("username", "fence").secret("password", Secret.of(password)).set("profile", profile())
                 .set("plug", plug()).set("host_key_fingerprint", device.hostKeyFingerprint())
@@ -54,37 +46,17 @@ abstract class SshConformanceKit extends FenceAgentConformanceKit {
     }
 
     @Override
-    protected AgentConfig reachableConfig() {
-        return config(device.port(), PASSWORD);
+    protected int port() {
+        return device.port();
     }
 
     @Override
-    protected AgentConfig unreachableConfig() {
-        return config(closedPort, PASSWORD);
-    }
-
-    @Override
-    protected Optional<AgentConfig> wrongCredentialsConfig() {
-        return Optional.of(config(device.port(), "not-the-password"));
+    protected String password() {
+        return PASSWORD;
     }
 
     @Override
     protected PowerTarget target() {
         return device.device().port(plug());
-    }
-
-    @Override
-    protected Duration actionTimeout() {
-        return Duration.ofSeconds(10);
-    }
-
-    @Override
-    protected Duration unreachableTimeout() {
-        return Duration.ofSeconds(1);
-    }
-
-    @Override
-    protected Duration deadlineGrace() {
-        return Duration.ofMillis(500);
     }
 }
