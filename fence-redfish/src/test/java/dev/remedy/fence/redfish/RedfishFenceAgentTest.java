@@ -176,6 +176,19 @@ class RedfishFenceAgentTest {
     }
 
     @Test
+    @DisplayName("a connection the service drops without answering does not fail the action")
+    void droppedConnection() throws InterruptedException {
+        start(RedfishSpec.builder().systems("node-1"));
+        simulator.faults().dropConnectionsNext(1);
+
+        FenceOutcome off = run(config().build(), FenceAction.OFF);
+
+        assertThat(off.status()).as("%s", off).isEqualTo(FenceStatus.SUCCEEDED);
+        assertThat(simulator.system("node-1").powerTarget().power()).isEqualTo(PowerState.OFF);
+        assertThat(simulator.requestLog()).filteredOn(request -> request.status() == 0).hasSize(1);
+    }
+
+    @Test
     @DisplayName("503 with Retry-After is waited out inside the deadline")
     void serviceUnavailable() throws InterruptedException {
         start(RedfishSpec.builder().systems("node-1"));

@@ -16,8 +16,13 @@ public final class RedfishFaults {
     /** How long an asynchronous Reset task runs when {@link #asyncResets(boolean)} turns tasks on. */
     public static final Duration DEFAULT_TASK_DURATION = Duration.ofMillis(500);
 
-    /** A planned failure: {@code remaining} more requests answer {@code status}. */
+    /** A planned failure: {@code remaining} more requests answer {@code status} (0: the connection is dropped). */
     record Failure(int status, Duration retryAfter) {
+
+        /** Whether the connection is closed without an answer. */
+        boolean dropsConnection() {
+            return status == 0;
+        }
     }
 
     private static final class Planned {
@@ -86,6 +91,16 @@ public final class RedfishFaults {
                     + " must not be negative");
         }
         return plan(count, new Failure(503, retryAfter), "serviceUnavailable");
+    }
+
+    /**
+     * Closes the connection of the next {@code count} requests (after those already planned) without a byte of
+     * answer and without acting on them, as a BMC does when it drops a kept-alive connection.
+     *
+     * @throws IllegalArgumentException if the count is negative
+     */
+    public RedfishFaults dropConnectionsNext(int count) {
+        return plan(count, new Failure(0, null), "dropConnectionsNext");
     }
 
     /** Makes every current session token invalid: the next request that uses one answers 401. */

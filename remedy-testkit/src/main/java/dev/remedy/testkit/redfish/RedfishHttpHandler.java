@@ -40,9 +40,15 @@ final class RedfishHttpHandler implements HttpHandler {
         Credentials credentials = Credentials.of(headers.getFirst("X-Auth-Token"), headers.getFirst("Authorization"));
         try (exchange) {
             byte[] body = readBody(exchange.getRequestBody());
+            RedfishFaults.Failure failure = faults.takeFailure();
+            if (failure != null && failure.dropsConnection()) {
+                // closing the exchange before any response header closes the connection itself
+                log.add(new RedfishRequest(method, path, 0, credentials.kind()));
+                return;
+            }
             Reply reply;
             try {
-                reply = answer(method, path, credentials, body);
+                reply = answer(method, path, credentials, body, failure);
             } catch (RuntimeException e) {
                 LOG.log(System.Logger.Level.WARNING, "Redfish simulator failed on " + method + " " + path, e);
                 reply = Reply.error(500, "InternalError", "The simulator failed: " + e, "Report a bug in the "
@@ -55,8 +61,8 @@ final class RedfishHttpHandler implements HttpHandler {
         }
     }
 
-    private Reply answer(String method, String path, Credentials credentials, byte[] body) {
-        RedfishFaults.Failure failure = faults.takeFailure();
+    private Reply answer(String method, String path, Credentials credentials, byte[] body,
+            RedfishFaults.Failure failure) {
         if (failure == null) {
             return service.handle(method, path, credentials, body);
         }

@@ -104,7 +104,7 @@ public final class RedfishConnection {
         } catch (IOException e) {
             throw new IllegalStateException("cannot encode the login body", e);
         }
-        return exchange("POST", sessionsPath, body, false, false).thenAccept(response -> {
+        return exchange("POST", sessionsPath, body, false, false, false).thenAccept(response -> {
             token = response.headers().firstValue("X-Auth-Token").orElseThrow(() -> new RedfishException(
                     Kind.SERVICE, response.statusCode(), "Redfish service " + base + " created a session but sent "
                             + "no X-Auth-Token; set auth=basic"));
@@ -128,7 +128,7 @@ public final class RedfishConnection {
 
     /** GETs a resource and reads its JSON. */
     public CompletableFuture<JsonNode> get(String path) {
-        return exchange("GET", path, null, true, false).thenApply(this::json);
+        return exchange("GET", path, null, true, false, false).thenApply(this::json);
     }
 
     /**
@@ -142,7 +142,7 @@ public final class RedfishConnection {
         } catch (IOException e) {
             throw new IllegalArgumentException("cannot encode the request body for " + path, e);
         }
-        return exchange("POST", path, bytes, true, false).thenCompose(response -> {
+        return exchange("POST", path, bytes, true, false, false).thenCompose(response -> {
             Optional<String> monitor = response.headers().firstValue("Location");
             if (response.statusCode() == 202 && monitor.isPresent()) {
                 return followTask(monitor.get());
@@ -177,7 +177,7 @@ public final class RedfishConnection {
     }
 
     private CompletableFuture<JsonNode> followTask(String monitor) {
-        return exchange("GET", monitor, null, true, true).thenCompose(response -> {
+        return exchange("GET", monitor, null, true, true, false).thenCompose(response -> {
             if (response.statusCode() == 202) {
                 Duration wait = retryAfter(response).orElse(TASK_POLL);
                 return later(wait, () -> followTask(monitor));
@@ -192,9 +192,12 @@ public final class RedfishConnection {
         });
     }
 
-    /** Sends one request with retries for 503 and one re-login for 401; fails with a RedfishException. */
+    /**
+     * Sends one request with retries for 503, one re-login for 401, and one resend on a new connection when the
+     * service closed a kept-alive one without answering; fails with a RedfishException.
+     */
     private CompletableFuture<HttpResponse<byte[]>> exchange(String method, String path, byte[] body,
-            boolean authenticated, boolean relogged) {
+            boolean authenticated, boolean relogged, boolean resent) {
         long left = deadline - System.nanoTime();
         if (left <= 0) {
             return CompletableFuture.failedFuture(new RedfishException(Kind.TIMEOUT, 0, method + " " + path
@@ -214,11 +217,17 @@ public final class RedfishConnection {
         requests.incrementAndGet();
         return http.sendAsync(builder.build(), HttpResponse.BodyHandlers.ofByteArray())
                 .handle((response, error) -> {
-                    if (error != null) {
-                        throw transportFailure(method, path, timeout, error);
+                    if (error == null) {
+                        return CompletableFuture.completedFuture(response);
                     }
-                    return response;
+                    if (!resent && closedWithoutAnswer(error) && System.nanoTime() < deadline) {
+                        LOG.log(System.Logger.Level.INFO, () -> base + " closed the connection without answering "
+                                + method + " " + path + "; sending it once more on a new connection");
+                        return exchange(method, path, body, authenticated, relogged, true);
+                    }
+                    throw transportFailure(method, path, timeout, error);
                 })
+                .thenCompose(pending -> pending)
                 .thenCompose(response -> {
                     int status = response.statusCode();
                     if (status < 300) {
@@ -227,14 +236,15 @@ public final class RedfishConnection {
                     if (status == 503) {
                         Duration wait = retryAfter(response).orElse(DEFAULT_RETRY_AFTER);
                         if (System.nanoTime() + wait.toNanos() < deadline) {
-                            return later(wait, () -> exchange(method, path, body, authenticated, relogged));
+                            return later(wait, () -> exchange(method, path, body, authenticated, relogged, resent));
                         }
                     }
                     if (status == 401 && authenticated && mode == AuthMode.SESSION && token != null && !relogged) {
                         LOG.log(System.Logger.Level.INFO, () -> "Redfish session on " + base
                                 + " expired (401); logging in again");
                         token = null;
-                        return login(Optional.empty()).thenCompose(v -> exchange(method, path, body, true, true));
+                        return login(Optional.empty())
+                                .thenCompose(v -> exchange(method, path, body, true, true, resent));
                     }
                     throw new RedfishException(RedfishException.kindOf(status), status, method + " " + path + " on "
                             + base + " answered HTTP " + status + ": " + ErrorBody.describe(JSON, response.body())
@@ -265,6 +275,18 @@ public final class RedfishConnection {
             case 503 -> "; the service stayed unavailable until the deadline";
             default -> "";
         };
+    }
+
+    /**
+     * Whether the service closed the connection without a byte of answer (a kept-alive connection it had dropped):
+     * not a timeout, a refused connection or a TLS failure. The request was most likely not acted on, and what remedy
+     * sends is safe to send twice (a read, a reset to the same state); at worst a repeated login leaves one session
+     * to the service's own timeout.
+     */
+    private static boolean closedWithoutAnswer(Throwable error) {
+        Throwable cause = error instanceof CompletionException && error.getCause() != null ? error.getCause() : error;
+        return cause instanceof IOException && !(cause instanceof HttpTimeoutException)
+                && !(cause instanceof ConnectException) && !(cause instanceof SSLException);
     }
 
     private RedfishException transportFailure(String method, String path, Duration timeout, Throwable error) {
