@@ -2,13 +2,13 @@ package dev.remedy.examples.engine;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.remedy.core.flow.FenceStep;
+import dev.remedy.core.plan.FenceStep;
+import dev.remedy.core.plan.ResolvedMethod;
 import dev.remedy.core.policy.Policy;
 import dev.remedy.core.policy.PolicyLoader;
 import dev.remedy.core.policy.Remedy;
 import dev.remedy.core.topology.FenceConfiguration;
 import dev.remedy.core.topology.FenceConfigurationLoader;
-import dev.remedy.core.topology.ResolvedMethod;
 import dev.remedy.core.topology.SecretRef;
 import dev.remedy.core.topology.SecretResolver;
 import dev.remedy.spi.config.Secret;

@@ -1,22 +1,23 @@
 package dev.remedy.core.engine;
 
 import dev.remedy.core.event.EventBus;
-import dev.remedy.core.event.FenceEvent;
 import dev.remedy.core.event.FenceEventListener;
 import dev.remedy.core.event.FencingHistory;
 import dev.remedy.core.flow.ClusterAction;
 import dev.remedy.core.flow.Effect;
+import dev.remedy.core.flow.FenceEvent;
 import dev.remedy.core.flow.FenceFlow;
 import dev.remedy.core.flow.FlowSettings;
 import dev.remedy.core.flow.NodeFence;
-import dev.remedy.core.flow.Observation;
 import dev.remedy.core.flow.Observation.AdminCommand;
+import dev.remedy.core.flow.Observation;
 import dev.remedy.core.flow.Operation;
 import dev.remedy.core.flow.ReleaseStrategy;
 import dev.remedy.core.flow.Transition;
+import dev.remedy.core.plan.NodePlan;
+import dev.remedy.core.plan.PlanSource;
+import dev.remedy.core.plan.ResolvedMethod;
 import dev.remedy.core.store.FenceStateStore;
-import dev.remedy.core.topology.NodePlan;
-import dev.remedy.core.topology.ResolvedMethod;
 import dev.remedy.spi.FenceAgent;
 import dev.remedy.spi.FenceContext;
 import dev.remedy.spi.FenceOutcome;

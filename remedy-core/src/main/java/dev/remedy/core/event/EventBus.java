@@ -1,5 +1,6 @@
 package dev.remedy.core.event;
 
+import dev.remedy.core.flow.FenceEvent;
 import java.util.List;
 import java.util.concurrent.CopyOnWriteArrayList;
 import org.slf4j.Logger;

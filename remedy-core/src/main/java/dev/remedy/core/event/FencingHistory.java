@@ -1,5 +1,6 @@
 package dev.remedy.core.event;
 
+import dev.remedy.core.flow.FenceEvent;
 import java.util.ArrayDeque;
 import java.util.Deque;
 import java.util.HashMap;

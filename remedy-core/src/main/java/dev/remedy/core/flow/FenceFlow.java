@@ -1,12 +1,12 @@
 package dev.remedy.core.flow;
 
-import dev.remedy.core.event.FenceEvent;
 import dev.remedy.core.flow.Observation.Admin;
 import dev.remedy.core.flow.Observation.Completed;
 import dev.remedy.core.flow.Observation.Readiness;
-import dev.remedy.core.topology.NodePlan;
-import dev.remedy.core.topology.ResolvedMethod;
-import dev.remedy.core.topology.StepPlan;
+import dev.remedy.core.plan.FenceStep;
+import dev.remedy.core.plan.NodePlan;
+import dev.remedy.core.plan.ResolvedMethod;
+import dev.remedy.core.plan.StepPlan;
 import dev.remedy.spi.FenceAction;
 import dev.remedy.spi.FenceStatus;
 import dev.remedy.spi.FencingKind;

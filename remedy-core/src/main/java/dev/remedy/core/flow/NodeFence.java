@@ -1,5 +1,6 @@
 package dev.remedy.core.flow;
 
+import dev.remedy.core.plan.FenceStep;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;

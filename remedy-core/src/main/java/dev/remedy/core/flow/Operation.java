@@ -1,5 +1,6 @@
 package dev.remedy.core.flow;
 
+import dev.remedy.core.plan.FenceStep;
 import dev.remedy.spi.FenceAction;
 import java.time.Duration;
 import java.time.Instant;

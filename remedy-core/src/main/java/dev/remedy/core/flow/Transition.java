@@ -1,6 +1,5 @@
 package dev.remedy.core.flow;
 
-import dev.remedy.core.event.FenceEvent;
 import java.util.List;
 import java.util.Objects;
 

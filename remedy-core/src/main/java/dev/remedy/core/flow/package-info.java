@@ -1,8 +1,8 @@
 /**
  * The NodeFence automaton as a pure function: {@link dev.remedy.core.flow.FenceFlow#apply} takes a persisted
- * {@link dev.remedy.core.flow.NodeFence}, the node's {@link dev.remedy.core.topology.NodePlan}, one
+ * {@link dev.remedy.core.flow.NodeFence}, the node's {@link dev.remedy.core.plan.NodePlan}, one
  * {@link dev.remedy.core.flow.Observation} and the time, and returns the next record with the
- * {@link dev.remedy.core.flow.Effect}s to run and the {@link dev.remedy.core.event.FenceEvent}s to publish. It
+ * {@link dev.remedy.core.flow.Effect}s to run and the {@link dev.remedy.core.flow.FenceEvent}s to publish. It
  * does no I/O, reads no clock and starts no thread; the engine persists the new record before running the effects.
  */
 package dev.remedy.core.flow;

@@ -1,5 +1,6 @@
 package dev.remedy.core.policy;
 
+import dev.remedy.core.storm.NodeView;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
@@ -49,5 +50,16 @@ public record NodeStatus(String name, Map<String, String> labels, List<NodeCondi
     /** Whether the node is a control-plane node. */
     public boolean controlPlane() {
         return labels.containsKey(CONTROL_PLANE_LABEL) || labels.containsKey(MASTER_LABEL);
+    }
+
+    /**
+     * This node as storm protection sees it: name and control-plane role from this status, the failure domain from
+     * the value of {@code failureDomainLabel} (when given and present), the rest as observed by the caller.
+     */
+    public NodeView view(Optional<String> failureDomainLabel, boolean unhealthy, boolean remediating,
+                         boolean disconnected, int priority) {
+        Objects.requireNonNull(failureDomainLabel, "failureDomainLabel");
+        Optional<String> domain = failureDomainLabel.map(labels::get).filter(value -> !value.isBlank());
+        return new NodeView(name, controlPlane(), unhealthy, remediating, disconnected, domain, priority);
     }
 }

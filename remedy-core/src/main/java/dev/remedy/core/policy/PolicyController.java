@@ -178,7 +178,7 @@ public final class PolicyController {
     }
 
     private NodeView view(Policy policy, NodeStatus node, boolean sick) {
-        return NodeView.of(node, policy.storm().failureDomainLabel(), sick, active.containsKey(node.name()),
+        return node.view(policy.storm().failureDomainLabel(), sick, active.containsKey(node.name()),
                 disconnected(node), policy.storm().priorityDelay().isZero() ? 0 : priority(node));
     }
 
@@ -231,7 +231,7 @@ public final class PolicyController {
                 if (pool.policy.covers(node)) {
                     boolean sick = unhealthyAt(pool.policy, pool.thresholds, node)
                             || flippingSince(pool.policy, node, pool.longest);
-                    pool.add(node, sick, remediation, NodeView.of(node, pool.domainLabel, sick, remediation != null,
+                    pool.add(node, sick, remediation, node.view(pool.domainLabel, sick, remediation != null,
                             disconnected(node), pool.usesPriority ? priority(node) : 0));
                 }
             }

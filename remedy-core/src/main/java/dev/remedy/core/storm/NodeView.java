@@ -1,6 +1,5 @@
 package dev.remedy.core.storm;
 
-import dev.remedy.core.policy.NodeStatus;
 import java.util.Objects;
 import java.util.Optional;
 
@@ -37,20 +36,6 @@ public record NodeView(String name, boolean controlPlane, boolean unhealthy, boo
     /** A worker node with no failure domain, priority 0, connected, not remediating. */
     public static NodeView of(String name, boolean unhealthy) {
         return new NodeView(name, false, unhealthy, false, false, Optional.empty(), 0);
-    }
-
-    /**
-     * A view of a reported node: name and control-plane role from {@code status}, the failure domain from the
-     * value of {@code failureDomainLabel} (when given and present), the rest as observed by the caller.
-     */
-    public static NodeView of(NodeStatus status, Optional<String> failureDomainLabel, boolean unhealthy,
-                              boolean remediating, boolean disconnected, int priority) {
-        Objects.requireNonNull(status, "status");
-        Objects.requireNonNull(failureDomainLabel, "failureDomainLabel");
-        Optional<String> domain = failureDomainLabel.map(label -> status.labels().get(label))
-                .filter(value -> !value.isBlank());
-        return new NodeView(status.name(), status.controlPlane(), unhealthy, remediating, disconnected, domain,
-                priority);
     }
 
     /** Healthy: matches no unhealthy condition and has no remediation in progress. */

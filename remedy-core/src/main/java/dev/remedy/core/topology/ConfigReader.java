@@ -8,7 +8,7 @@ import static dev.remedy.core.config.ConfigNames.suggestion;
 
 import dev.remedy.core.config.ConfigNames;
 import dev.remedy.core.config.ConfigNode;
-import dev.remedy.core.flow.FenceStep;
+import dev.remedy.core.plan.FenceStep;
 import dev.remedy.spi.FenceAgentProvider;
 import dev.remedy.spi.FencingKind;
 import dev.remedy.spi.RemedyException;

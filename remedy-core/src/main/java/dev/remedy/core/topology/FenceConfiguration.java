@@ -1,10 +1,12 @@
 package dev.remedy.core.topology;
 
-
 import static dev.remedy.core.config.ConfigNames.child;
 
-import dev.remedy.core.engine.PlanSource;
-import dev.remedy.core.flow.FenceStep;
+import dev.remedy.core.plan.FenceStep;
+import dev.remedy.core.plan.NodePlan;
+import dev.remedy.core.plan.PlanSource;
+import dev.remedy.core.plan.ResolvedMethod;
+import dev.remedy.core.plan.StepPlan;
 import dev.remedy.spi.RemedyException;
 import dev.remedy.spi.config.AgentConfig;
 import dev.remedy.spi.config.ConfigProblem;

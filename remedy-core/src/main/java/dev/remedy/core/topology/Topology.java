@@ -1,6 +1,6 @@
 package dev.remedy.core.topology;
 
-import dev.remedy.core.flow.FenceStep;
+import dev.remedy.core.plan.FenceStep;
 import java.util.Collections;
 import java.util.EnumMap;
 import java.util.List;

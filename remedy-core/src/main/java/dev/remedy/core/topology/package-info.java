@@ -1,6 +1,6 @@
 /**
  * Fence topology: which agents fence which node, in which order. Per node (chosen by label selector, with a
- * default), each step ({@link dev.remedy.core.flow.FenceStep}) is an ordered list of levels; a level succeeds only
+ * default), each step ({@link dev.remedy.core.plan.FenceStep}) is an ordered list of levels; a level succeeds only
  * if all its methods succeed (AND) and levels are tried in order (OR). A method is a named template (agent type
  * and shared parameters) plus the node's own parameters (address, plug, port). Each method carries its agent's
  * {@link dev.remedy.spi.FencingKind}: power management takes power agents only, since fabric and soft fencing
@@ -27,7 +27,7 @@
  * }</pre>
  *
  * <p>{@link dev.remedy.core.topology.FenceConfiguration#planFor} then gives one node its
- * {@link dev.remedy.core.topology.NodePlan}, with secrets read through a
+ * {@link dev.remedy.core.plan.NodePlan}, with secrets read through a
  * {@link dev.remedy.core.topology.SecretResolver}. Jackson stays inside this package: no public signature
  * mentions it.
  */

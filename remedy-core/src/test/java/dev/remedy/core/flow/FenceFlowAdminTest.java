@@ -3,10 +3,9 @@ package dev.remedy.core.flow;
 import static dev.remedy.core.flow.FlowDriver.BMC;
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.remedy.core.event.FenceEvent;
 import dev.remedy.core.flow.Observation.AdminCommand;
-import dev.remedy.core.topology.NodePlan;
-import dev.remedy.core.topology.StepPlan;
+import dev.remedy.core.plan.NodePlan;
+import dev.remedy.core.plan.StepPlan;
 import dev.remedy.spi.FenceAction;
 import dev.remedy.spi.FenceStatus;
 import dev.remedy.spi.PowerState;

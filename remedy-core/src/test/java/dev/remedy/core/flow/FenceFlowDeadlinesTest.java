@@ -6,9 +6,8 @@ import static dev.remedy.core.flow.FlowDriver.REJOIN;
 import static dev.remedy.core.flow.FlowDriver.T0;
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.remedy.core.event.FenceEvent;
-import dev.remedy.core.topology.NodePlan;
-import dev.remedy.core.topology.StepPlan;
+import dev.remedy.core.plan.NodePlan;
+import dev.remedy.core.plan.StepPlan;
 import dev.remedy.spi.FenceAction;
 import dev.remedy.spi.FenceStatus;
 import dev.remedy.spi.PowerState;

@@ -7,10 +7,10 @@ import static dev.remedy.core.flow.FlowDriver.SAN;
 import static dev.remedy.core.flow.FlowDriver.SYSRQ;
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.remedy.core.event.FenceEvent;
-import dev.remedy.core.topology.NodePlan;
-import dev.remedy.core.topology.ResolvedMethod;
-import dev.remedy.core.topology.StepPlan;
+import dev.remedy.core.plan.FenceStep;
+import dev.remedy.core.plan.NodePlan;
+import dev.remedy.core.plan.ResolvedMethod;
+import dev.remedy.core.plan.StepPlan;
 import dev.remedy.spi.FenceAction;
 import dev.remedy.spi.FenceStatus;
 import dev.remedy.spi.PowerState;

@@ -2,8 +2,7 @@ package dev.remedy.core.flow;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.remedy.core.event.FenceEvent;
-import dev.remedy.core.topology.StepPlan;
+import dev.remedy.core.plan.StepPlan;
 import dev.remedy.spi.FenceAction;
 import dev.remedy.spi.FenceStatus;
 import dev.remedy.spi.PowerState;

@@ -2,10 +2,10 @@ package dev.remedy.core.flow;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.remedy.core.event.FenceEvent;
-import dev.remedy.core.topology.NodePlan;
-import dev.remedy.core.topology.ResolvedMethod;
-import dev.remedy.core.topology.StepPlan;
+import dev.remedy.core.plan.FenceStep;
+import dev.remedy.core.plan.NodePlan;
+import dev.remedy.core.plan.ResolvedMethod;
+import dev.remedy.core.plan.StepPlan;
 import dev.remedy.spi.FenceAction;
 import dev.remedy.spi.FenceStatus;
 import dev.remedy.spi.FencingKind;

@@ -3,11 +3,7 @@ package dev.remedy.core.storm;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import dev.remedy.core.policy.NodeCondition;
-import dev.remedy.core.policy.NodeStatus;
-import java.time.Instant;
 import java.util.List;
-import java.util.Map;
 import java.util.Optional;
 import org.junit.jupiter.api.DisplayName;
 import org.junit.jupiter.api.Test;
@@ -97,19 +93,6 @@ class PoolViewTest {
         assertThat(tie.hasHighestPriority("a")).isFalse();
         assertThat(PoolView.of(NodeView.of("solo", true)).hasHighestPriority("solo")).isFalse();
         assertThat(unique.hasHighestPriority("absent")).isFalse();
-    }
-
-    @Test
-    @DisplayName("builds a node view from a reported node, its role and its failure-domain label")
-    void fromNodeStatus() {
-        NodeStatus status = new NodeStatus("cp-1", Map.of(NodeStatus.CONTROL_PLANE_LABEL, "", "rack", "r7"),
-                List.of(new NodeCondition("Ready", "Unknown", Instant.EPOCH)));
-
-        NodeView view = NodeView.of(status, Optional.of("rack"), true, false, true, 3);
-        NodeView noLabel = NodeView.of(status, Optional.of("switch"), true, false, false, 0);
-
-        assertThat(view).isEqualTo(new NodeView("cp-1", true, true, false, true, Optional.of("r7"), 3));
-        assertThat(noLabel.failureDomain()).isEmpty();
     }
 
     @Test

@@ -3,7 +3,9 @@ package dev.remedy.core.topology;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.catchThrowableOfType;
 
-import dev.remedy.core.flow.FenceStep;
+import dev.remedy.core.plan.FenceStep;
+import dev.remedy.core.plan.NodePlan;
+import dev.remedy.core.plan.ResolvedMethod;
 import dev.remedy.spi.config.Secret;
 import java.util.Map;
 import org.junit.jupiter.api.DisplayName;

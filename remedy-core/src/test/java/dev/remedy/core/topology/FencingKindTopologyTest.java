@@ -7,7 +7,9 @@ import static dev.remedy.core.topology.FenceConfigurationLoaderTest.issuesOf;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.tuple;
 
-import dev.remedy.core.flow.FenceStep;
+import dev.remedy.core.plan.FenceStep;
+import dev.remedy.core.plan.NodePlan;
+import dev.remedy.core.plan.ResolvedMethod;
 import dev.remedy.spi.FencingKind;
 import dev.remedy.spi.discovery.FenceAgentRegistry;
 import java.util.List;

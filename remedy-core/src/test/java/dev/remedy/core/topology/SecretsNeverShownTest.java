@@ -3,7 +3,8 @@ package dev.remedy.core.topology;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.catchThrowableOfType;
 
-import dev.remedy.core.flow.FenceStep;
+import dev.remedy.core.plan.FenceStep;
+import dev.remedy.core.plan.NodePlan;
 import dev.remedy.spi.config.Secret;
 import java.io.PrintWriter;
 import java.io.StringWriter;

@@ -1,8 +1,8 @@
 package dev.remedy.testkit.simulation;
 
-import dev.remedy.core.event.FenceEvent;
 import dev.remedy.core.event.FenceEventListener;
 import dev.remedy.core.flow.Confirmation;
+import dev.remedy.core.flow.FenceEvent;
 import dev.remedy.core.flow.Stage;
 import dev.remedy.core.policy.PolicyDecision;
 import dev.remedy.testkit.simulation.TimelineEntry.Kind;

@@ -4,13 +4,13 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.remedy.core.engine.FenceEngine;
 import dev.remedy.core.engine.OperationTask;
-import dev.remedy.core.flow.FenceStep;
 import dev.remedy.core.flow.FlowSettings;
 import dev.remedy.core.flow.NodeFence;
+import dev.remedy.core.plan.FenceStep;
+import dev.remedy.core.plan.NodePlan;
+import dev.remedy.core.plan.ResolvedMethod;
+import dev.remedy.core.plan.StepPlan;
 import dev.remedy.core.store.InMemoryStateStore;
-import dev.remedy.core.topology.NodePlan;
-import dev.remedy.core.topology.ResolvedMethod;
-import dev.remedy.core.topology.StepPlan;
 import dev.remedy.spi.FenceAction;
 import dev.remedy.spi.FenceAgent;
 import dev.remedy.spi.FenceAgentProvider;

@@ -1,6 +1,5 @@
-package dev.remedy.core.topology;
+package dev.remedy.core.plan;
 
-import dev.remedy.core.flow.FenceStep;
 import java.util.EnumMap;
 import java.util.Map;
 import java.util.Objects;

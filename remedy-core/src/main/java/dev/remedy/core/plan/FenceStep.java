@@ -1,4 +1,4 @@
-package dev.remedy.core.flow;
+package dev.remedy.core.plan;
 
 import java.util.Arrays;
 

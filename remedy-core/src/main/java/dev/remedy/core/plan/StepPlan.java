@@ -1,4 +1,4 @@
-package dev.remedy.core.topology;
+package dev.remedy.core.plan;
 
 import java.time.Duration;
 import java.util.List;

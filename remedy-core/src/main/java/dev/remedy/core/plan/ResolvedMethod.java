@@ -1,4 +1,4 @@
-package dev.remedy.core.topology;
+package dev.remedy.core.plan;
 
 import dev.remedy.spi.FencingKind;
 import dev.remedy.spi.config.AgentConfig;

@@ -1,6 +1,5 @@
-package dev.remedy.core.engine;
+package dev.remedy.core.plan;
 
-import dev.remedy.core.topology.NodePlan;
 import java.util.Optional;
 
 /** Finds the fence plan of a node (from the fence configuration and the node's labels). */

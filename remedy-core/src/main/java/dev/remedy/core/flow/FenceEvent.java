@@ -1,4 +1,4 @@
-package dev.remedy.core.event;
+package dev.remedy.core.flow;
 
 import dev.remedy.core.flow.Confirmation;
 import dev.remedy.core.flow.Stage;
