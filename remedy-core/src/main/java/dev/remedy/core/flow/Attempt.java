@@ -1,5 +1,6 @@
 package dev.remedy.core.flow;
 
+import dev.remedy.spi.FenceStatus;
 import java.time.Instant;
 import java.util.Objects;
 
@@ -8,10 +9,10 @@ import java.util.Objects;
  *
  * @param at        when it finished
  * @param operation what ran ({@code power_management L1 bmc off}, {@code cluster release_workloads})
- * @param result    the outcome status ({@code SUCCEEDED}, {@code TIMED_OUT}, …)
+ * @param result    how it ended
  * @param detail    the outcome detail
  */
-public record Attempt(Instant at, String operation, String result, String detail) {
+public record Attempt(Instant at, String operation, FenceStatus result, String detail) {
 
     /** Validates that every field is present. */
     public Attempt {

@@ -1,16 +1,38 @@
 package dev.remedy.core.flow;
 
-/** What the flow asks of the cluster, through {@link dev.remedy.core.engine.ClusterOperations}. All idempotent. */
+import java.util.Arrays;
+
+/**
+ * What the flow asks of the cluster, through {@link dev.remedy.core.engine.ClusterOperations}. All idempotent.
+ * {@link #code()} is the persisted form.
+ */
 public enum ClusterAction {
     /** Cordon the node and add remedy's NoSchedule taint. */
-    ISOLATE,
+    ISOLATE("isolate"),
     /**
      * The node is verified off: force-delete its pods, and add the out-of-service taint or delete the Node object
      * (see {@link ReleaseStrategy}).
      */
-    RELEASE_WORKLOADS,
+    RELEASE_WORKLOADS("release_workloads"),
     /** Undo the release before the node can run again: remove the out-of-service taint, or restore the Node object. */
-    LIFT_OUT_OF_SERVICE,
+    LIFT_OUT_OF_SERVICE("lift_out_of_service"),
     /** Uncordon the node and remove remedy's taints. */
-    RECOVER
+    RECOVER("recover");
+
+    private final String code;
+
+    ClusterAction(String code) {
+        this.code = code;
+    }
+
+    /** The stable persisted name. */
+    public String code() {
+        return code;
+    }
+
+    /** The action with this code. */
+    public static ClusterAction fromCode(String code) {
+        return Arrays.stream(values()).filter(a -> a.code.equals(code)).findFirst()
+                .orElseThrow(() -> new IllegalArgumentException("unknown cluster action '" + code + "'"));
+    }
 }

@@ -1,7 +1,6 @@
 package dev.remedy.core.flow;
 
-import dev.remedy.core.flow.Confirmation;
-import dev.remedy.core.flow.Stage;
+import dev.remedy.spi.FenceStatus;
 import java.time.Instant;
 
 /** Something that happened to a node's fence flow. Published after the record that caused it was persisted. */
@@ -43,10 +42,10 @@ public sealed interface FenceEvent {
      * @param at          when
      * @param operationId its id
      * @param description what it was
-     * @param result      the outcome status
+     * @param result      how it ended
      * @param detail      the outcome detail
      */
-    record OperationFinished(String node, Instant at, String operationId, String description, String result,
+    record OperationFinished(String node, Instant at, String operationId, String description, FenceStatus result,
                              String detail) implements FenceEvent {
     }
 

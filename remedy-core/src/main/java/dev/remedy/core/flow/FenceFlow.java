@@ -15,9 +15,9 @@ import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Locale;
 import java.util.Objects;
 import java.util.Optional;
+import java.util.OptionalInt;
 
 /**
  * The NodeFence automaton, as a pure function of (record, plan, observation, time). Thread-safe and stateless
@@ -98,7 +98,7 @@ public final class FenceFlow {
             } else if (observation instanceof Readiness readiness) {
                 readiness(d, readiness);
             } else if (observation instanceof Observation.Recovered) {
-                record.inFlight().ifPresent(op -> d.effects.add(effectOf(record.node(), op)));
+                record.inFlight().ifPresent(op -> d.effects.add(op.effect(record.node())));
             } else if (record.pausedAt().isEmpty()) {
                 lostOperation(d);
             }
@@ -150,8 +150,7 @@ public final class FenceFlow {
                     Duration paused = nonNegative(Duration.between(r.pausedAt().get(), d.now));
                     d.b.pausedAt(Optional.empty()).step(r.stepStartedAt(), r.stepDeadline().plus(paused))
                             .waitUntil(r.waitUntil().map(w -> w.plus(paused))).reason("resumed by " + who)
-                            .inFlight(r.inFlight().map(op -> new Operation(op.id(), op.step(), op.level(),
-                                    op.method(), op.action(), op.cluster(), op.issuedAt().plus(paused), op.budget())));
+                            .inFlight(r.inFlight().map(op -> op.delayedBy(paused)));
                     d.b.stage(r.stage(), r.stageSince().plus(paused));
                 }
             }
@@ -259,10 +258,10 @@ public final class FenceFlow {
             return;
         }
         String description = describe(d.plan, op.get());
-        d.b.inFlight(Optional.empty()).attempt(new Attempt(d.now, description, c.status().name(), c.detail()),
+        d.b.inFlight(Optional.empty()).attempt(new Attempt(d.now, description, c.status(), c.detail()),
                 settings.attemptLog());
         d.events.add(new FenceEvent.OperationFinished(d.node(), d.now, c.operationId(), description,
-                c.status().name(), c.detail()));
+                c.status(), c.detail()));
         boolean ok = c.status() == FenceStatus.SUCCEEDED;
         boolean timedOut = c.status() == FenceStatus.TIMED_OUT;
         switch (r.stage()) {
@@ -274,7 +273,7 @@ public final class FenceFlow {
                 }
             }
             case ISOLATE_AGENTS -> agentLevelResult(d, ok, timedOut, c.detail(), () -> {
-                d.b.isolationLevel(Math.max(r.isolationLevel(), r.level()));
+                d.b.isolationLevelReached(r.level());
                 enterRunning(d, "isolated by level " + (r.level() + 1), softFenceGrace(d, r.level()));
             });
             case POWER_OFF -> {
@@ -297,7 +296,7 @@ public final class FenceFlow {
                 d.b.poweredOff(false);
                 enterDone(d, "powered on again");
             });
-            case UNFENCE -> retryingResult(d, ok, nextUnfence(d.plan, r.isolationLevel(), r.level(), r.method() + 1),
+            case UNFENCE -> retryingResult(d, ok, nextUnfence(d.plan, r.isolationLevel().orElse(-1), r.level(), r.method() + 1),
                     () -> d.to(Stage.AWAIT_READY, "isolation un-fenced; waiting for the node to be Ready"));
             case RECOVER_AGENTS -> agentLevelResult(d, ok, timedOut, c.detail(), () ->
                     d.to(Stage.RECOVER_CLUSTER, "recovery methods done"));
@@ -528,7 +527,7 @@ public final class FenceFlow {
             enterDone(d, "out-of-service taint lifted; no power method to power on with");
             return;
         }
-        int level = now.powerLevel() >= 0 ? now.powerLevel() : 0;
+        int level = now.powerLevel().orElse(0);
         d.b.powerLevel(level).step(d.now, d.now.plus(d.plan.step(FenceStep.POWER_MANAGEMENT).timeout()));
         d.to(Stage.POWER_ON, "out-of-service taint lifted; powering on").b.position(level, 0);
     }
@@ -540,14 +539,14 @@ public final class FenceFlow {
      */
     private void enterDone(Draft d, String why) {
         NodeFence now = d.b.build();
-        int upTo = now.isolationLevel();
+        OptionalInt upTo = now.isolationLevel();
         d.b.waitUntil(Optional.empty()).position(0, 0);
-        Optional<Position> first = upTo >= 0 ? nextUnfence(d.plan, upTo, 0, 0) : Optional.empty();
+        Optional<Position> first = upTo.isPresent() ? nextUnfence(d.plan, upTo.getAsInt(), 0, 0) : Optional.empty();
         if (first.isPresent()) {
             d.b.position(first.get().level(), first.get().method())
                     .step(d.now, d.now.plus(d.plan.step(FenceStep.ISOLATION).timeout()));
             d.to(Stage.UNFENCE, why + "; un-fencing isolation methods");
-        } else if (upTo >= 0) {
+        } else if (upTo.isPresent()) {
             d.to(Stage.AWAIT_READY, why + "; the isolation that ran was soft fencing only, with nothing to un-fence;"
                     + " waiting for the node to be Ready");
         } else {
@@ -596,9 +595,9 @@ public final class FenceFlow {
                     + (now.restarts() + 1) + " of " + settings.maxRestarts() + " in " + settings.restartDelay());
         } else {
             String cutOff = switch (now.stage().state()) {
-                case NEW, RUNNING -> stillIsolating(d.plan, now.isolationLevel(), 0, 0);
+                case NEW, RUNNING -> stillIsolating(d.plan, now.isolationLevel().orElse(-1), 0, 0);
                 default -> now.stage() == Stage.UNFENCE
-                        ? stillIsolating(d.plan, now.isolationLevel(), now.level(), now.method()) : "";
+                        ? stillIsolating(d.plan, now.isolationLevel().orElse(-1), now.level(), now.method()) : "";
             };
             d.b.gaveUp(true).waitUntil(Optional.empty());
             d.to(Stage.FAILED, "step " + now.step().code() + " failed: " + why + "; gave up after "
@@ -697,7 +696,7 @@ public final class FenceFlow {
             }
             case POWER_OFF -> agent(d, FenceStep.POWER_MANAGEMENT, r.level(), r.method(), FenceAction.OFF);
             case CONFIRM_OFF -> agent(d, FenceStep.POWER_MANAGEMENT, r.level(), r.method(), FenceAction.STATUS);
-            case POWER_ON -> agent(d, FenceStep.POWER_MANAGEMENT, r.powerLevel(), r.method(), FenceAction.ON);
+            case POWER_ON -> agent(d, FenceStep.POWER_MANAGEMENT, r.powerLevel().orElse(0), r.method(), FenceAction.ON);
             case UNFENCE -> agent(d, FenceStep.ISOLATION, r.level(), r.method(), FenceAction.ON);
             case RECOVER_AGENTS -> {
                 if (d.plan.step(FenceStep.RECOVERY).levels().isEmpty()) {
@@ -747,26 +746,21 @@ public final class FenceFlow {
         if (budget.compareTo(settings.minOperationBudget()) < 0) {
             budget = settings.minOperationBudget();
         }
-        Operation op = new Operation(d.node() + "#" + d.b.nextSequence(), step, level, method, Optional.of(action),
-                Optional.empty(), d.now, budget);
+        Operation op = new Operation.Agent(d.node() + "#" + d.b.nextSequence(), step, level, method, action, d.now,
+                budget);
         if (step == FenceStep.POWER_MANAGEMENT && action == FenceAction.OFF) {
             d.b.poweredOff(true);
         }
         if (step == FenceStep.ISOLATION && action != FenceAction.ON) {
-            d.b.isolationLevel(Math.max(r.isolationLevel(), level));
+            d.b.isolationLevelReached(level);
         }
         d.issue(op, describe(d.plan, op));
     }
 
     private void cluster(Draft d, ClusterAction action) {
-        Operation op = new Operation(d.node() + "#" + d.b.nextSequence(), d.b.stage().step(), 0, 0, Optional.empty(),
-                Optional.of(action), d.now, settings.clusterBudget());
+        Operation op = new Operation.Cluster(d.node() + "#" + d.b.nextSequence(), d.b.stage().step(), action, d.now,
+                settings.clusterBudget());
         d.issue(op, describe(d.plan, op));
-    }
-
-    private static Effect effectOf(String node, Operation op) {
-        return op.action().<Effect>map(a -> new Effect.RunAgent(node, op.id(), op.step(), op.level(), op.method(), a,
-                op.budget())).orElseGet(() -> new Effect.RunCluster(node, op.id(), op.cluster().orElseThrow()));
     }
 
     /**
@@ -774,11 +768,12 @@ public final class FenceFlow {
      * descriptions, and each would otherwise hold its own copy.
      */
     private static String describe(NodePlan plan, Operation op) {
-        if (op.cluster().isPresent()) {
-            return ("cluster " + op.cluster().get().name().toLowerCase(Locale.ROOT)).intern();
+        if (op instanceof Operation.Agent agent) {
+            return (agent.step().code() + " L" + (agent.level() + 1) + " "
+                    + plan.step(agent.step()).levels().get(agent.level()).get(agent.method()).name() + " "
+                    + agent.action().code()).intern();
         }
-        String method = plan.step(op.step()).levels().get(op.level()).get(op.method()).name();
-        return (op.step().code() + " L" + (op.level() + 1) + " " + method + " " + op.action().get().code()).intern();
+        return ("cluster " + ((Operation.Cluster) op).action().code()).intern();
     }
 
     private static String methodName(Draft d, int level, int method) {
@@ -834,7 +829,7 @@ public final class FenceFlow {
 
         void issue(Operation op, String description) {
             b.inFlight(Optional.of(op));
-            effects.add(effectOf(node(), op));
+            effects.add(op.effect(node()));
             events.add(new FenceEvent.OperationIssued(node(), now, op.id(), description));
         }
 

@@ -6,6 +6,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Objects;
 import java.util.Optional;
+import java.util.OptionalInt;
 
 /**
  * The persisted record of one node under remediation. The state and step are those of {@link #stage()}.
@@ -26,8 +27,8 @@ import java.util.Optional;
  * @param levelConfirmed methods of the current power level that read OFF
  * @param confirmation   the evidence that the node is stopped, once established
  * @param isolationLevel the highest isolation level any of whose methods was started in this flow (across retries
- *                       and restarts), or -1: un-fencing covers levels 0 to this one
- * @param powerLevel     the power level that powered the node off, or -1
+ *                       and restarts), if any: un-fencing covers levels 0 to this one
+ * @param powerLevel     the power level that powered the node off, once one did
  * @param released       whether workloads were released
  * @param poweredOff     whether remedy may have powered the node off (an OFF was issued) and has not powered it on since
  * @param pausedAt       set while an admin has paused the flow
@@ -39,8 +40,8 @@ import java.util.Optional;
 public record NodeFence(String node, Stage stage, int level, int method, int retries, int restarts,
                         Instant decidedAt, Instant stageSince, Instant stepStartedAt, Instant stepDeadline,
                         Optional<Instant> waitUntil, Optional<Operation> inFlight, long sequence,
-                        List<String> levelConfirmed, Optional<Confirmation> confirmation, int isolationLevel,
-                        int powerLevel, boolean released, boolean poweredOff, Optional<Instant> pausedAt,
+                        List<String> levelConfirmed, Optional<Confirmation> confirmation, OptionalInt isolationLevel,
+                        OptionalInt powerLevel, boolean released, boolean poweredOff, Optional<Instant> pausedAt,
                         boolean gaveUp, String reason, List<Attempt> attempts, long version) {
 
     /** Validates the record and copies its lists. */
@@ -54,11 +55,14 @@ public record NodeFence(String node, Stage stage, int level, int method, int ret
         Objects.requireNonNull(waitUntil, "waitUntil");
         Objects.requireNonNull(inFlight, "inFlight");
         Objects.requireNonNull(confirmation, "confirmation");
+        Objects.requireNonNull(isolationLevel, "isolationLevel");
+        Objects.requireNonNull(powerLevel, "powerLevel");
         Objects.requireNonNull(pausedAt, "pausedAt");
         Objects.requireNonNull(reason, "reason");
         levelConfirmed = List.copyOf(levelConfirmed);
         attempts = List.copyOf(attempts);
-        if (retries < 0 || restarts < 0 || level < 0 || method < 0 || sequence < 0) {
+        if (retries < 0 || restarts < 0 || level < 0 || method < 0 || sequence < 0
+                || isolationLevel.orElse(0) < 0 || powerLevel.orElse(0) < 0) {
             throw new IllegalArgumentException("negative counter in the record of " + node);
         }
         if (released && confirmation.isEmpty()) {
@@ -69,7 +73,8 @@ public record NodeFence(String node, Stage stage, int level, int method, int ret
     /** A new flow for {@code node}, decided at {@code now}, holding until {@code holdUntil}. */
     public static NodeFence decided(String node, Instant now, Instant holdUntil, String reason) {
         return new NodeFence(node, Stage.HOLD, 0, 0, 0, 0, now, now, now, holdUntil, Optional.of(holdUntil),
-                Optional.empty(), 0, List.of(), Optional.empty(), -1, -1, false, false, Optional.empty(), false,
+                Optional.empty(), 0, List.of(), Optional.empty(), OptionalInt.empty(), OptionalInt.empty(), false, false,
+                Optional.empty(), false,
                 reason, List.of(), 0);
     }
 
@@ -115,8 +120,8 @@ public record NodeFence(String node, Stage stage, int level, int method, int ret
         private long sequence;
         private List<String> levelConfirmed;
         private Optional<Confirmation> confirmation;
-        private int isolationLevel;
-        private int powerLevel;
+        private OptionalInt isolationLevel;
+        private OptionalInt powerLevel;
         private boolean released;
         private boolean poweredOff;
         private Optional<Instant> pausedAt;
@@ -214,13 +219,14 @@ public record NodeFence(String node, Stage stage, int level, int method, int ret
             return this;
         }
 
-        Builder isolationLevel(int value) {
-            this.isolationLevel = value;
+        /** Notes that a method of isolation level {@code value} was started: the highest such level is kept. */
+        Builder isolationLevelReached(int value) {
+            this.isolationLevel = OptionalInt.of(Math.max(isolationLevel.orElse(value), value));
             return this;
         }
 
         Builder powerLevel(int value) {
-            this.powerLevel = value;
+            this.powerLevel = OptionalInt.of(value);
             return this;
         }
 

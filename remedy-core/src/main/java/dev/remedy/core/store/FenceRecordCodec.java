@@ -24,6 +24,7 @@ import dev.remedy.core.store.FenceRecordDocument.AttemptDocument;
 import dev.remedy.core.store.FenceRecordDocument.ConfirmationDocument;
 import dev.remedy.core.store.FenceRecordDocument.OperationDocument;
 import dev.remedy.spi.FenceAction;
+import dev.remedy.spi.FenceStatus;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.time.Duration;
@@ -32,8 +33,8 @@ import java.time.format.DateTimeParseException;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
-import java.util.Locale;
 import java.util.Optional;
+import java.util.OptionalInt;
 import java.util.function.Function;
 
 /**
@@ -45,6 +46,9 @@ final class FenceRecordCodec {
 
     /** The format number this version writes and the only one it reads. */
     static final int FORMAT = 1;
+
+    /** How format 1 writes "no level" for {@code isolationLevel} and {@code powerLevel}. */
+    private static final int NO_LEVEL = -1;
 
     private final ObjectMapper mapper = JsonMapper.builder()
             .enable(StreamReadFeature.STRICT_DUPLICATE_DETECTION)
@@ -124,18 +128,20 @@ final class FenceRecordCodec {
                 r.inFlight().map(FenceRecordCodec::toDocument).orElse(null), r.sequence(), r.levelConfirmed(),
                 r.confirmation().map(c -> new ConfirmationDocument(c.kind().name(), c.source(), c.at().toString()))
                         .orElse(null),
-                r.isolationLevel(), r.powerLevel(), r.released(), r.poweredOff(),
+                r.isolationLevel().orElse(NO_LEVEL), r.powerLevel().orElse(NO_LEVEL), r.released(), r.poweredOff(),
                 r.pausedAt().map(Instant::toString).orElse(null), r.gaveUp(), r.reason(),
-                r.attempts().stream().map(a -> new AttemptDocument(a.at().toString(), a.operation(), a.result(),
+                r.attempts().stream().map(a -> new AttemptDocument(a.at().toString(), a.operation(), a.result().name(),
                         a.detail())).toList(),
                 r.version());
     }
 
     private static OperationDocument toDocument(Operation o) {
-        return new OperationDocument(o.id(), o.step().code(), o.level(), o.method(),
-                o.action().map(FenceAction::code).orElse(null),
-                o.cluster().map(FenceRecordCodec::clusterCode).orElse(null), o.issuedAt().toString(),
-                o.budget().toString());
+        if (o instanceof Operation.Agent agent) {
+            return new OperationDocument(o.id(), o.step().code(), agent.level(), agent.method(), agent.action().code(),
+                    null, o.issuedAt().toString(), o.budget().toString());
+        }
+        return new OperationDocument(o.id(), o.step().code(), 0, 0, null, ((Operation.Cluster) o).action().code(),
+                o.issuedAt().toString(), o.budget().toString());
     }
 
     private static NodeFence toRecord(FenceRecordDocument d) {
@@ -145,19 +151,27 @@ final class FenceRecordCodec {
                 instant(d.stepDeadline(), "stepDeadline"), optionalInstant(d.waitUntil(), "waitUntil"),
                 Optional.ofNullable(d.inFlight()).map(FenceRecordCodec::toOperation), d.sequence(),
                 elements(d.levelConfirmed(), "levelConfirmed", Function.identity()),
-                Optional.ofNullable(d.confirmation()).map(FenceRecordCodec::toConfirmation), d.isolationLevel(),
-                d.powerLevel(), d.released(), d.poweredOff(), optionalInstant(d.pausedAt(), "pausedAt"),
+                Optional.ofNullable(d.confirmation()).map(FenceRecordCodec::toConfirmation),
+                level(d.isolationLevel(), "isolationLevel"), level(d.powerLevel(), "powerLevel"), d.released(), d.poweredOff(), optionalInstant(d.pausedAt(), "pausedAt"),
                 d.gaveUp(), required(d.reason(), "reason"),
                 elements(d.attempts(), "attempts", FenceRecordCodec::toAttempt), d.version());
     }
 
     private static Operation toOperation(OperationDocument o) {
         String id = required(o.id(), "inFlight.id");
-        return new Operation(id, FenceStep.fromCode(required(o.step(), "inFlight.step")), o.level(), o.method(),
-                Optional.ofNullable(o.action()).map(FenceRecordCodec::action),
-                Optional.ofNullable(o.cluster()).map(FenceRecordCodec::cluster),
-                instant(o.issuedAt(), "inFlight.issuedAt"),
-                duration(o.budget(), "inFlight.budget"));
+        FenceStep step = FenceStep.fromCode(required(o.step(), "inFlight.step"));
+        Instant issuedAt = instant(o.issuedAt(), "inFlight.issuedAt");
+        Duration budget = duration(o.budget(), "inFlight.budget");
+        if ((o.action() == null) == (o.cluster() == null)) {
+            throw new IllegalArgumentException("an operation is either an agent or a cluster action: " + id);
+        }
+        if (o.cluster() != null) {
+            if (o.level() != 0 || o.method() != 0) {
+                throw new IllegalArgumentException("cluster operation " + id + " has a level or method");
+            }
+            return new Operation.Cluster(id, step, ClusterAction.fromCode(o.cluster()), issuedAt, budget);
+        }
+        return new Operation.Agent(id, step, o.level(), o.method(), action(o.action()), issuedAt, budget);
     }
 
     private static Confirmation toConfirmation(ConfirmationDocument c) {
@@ -171,7 +185,7 @@ final class FenceRecordCodec {
 
     private static Attempt toAttempt(AttemptDocument a) {
         return new Attempt(instant(a.at(), "attempts.at"), required(a.operation(), "attempts.operation"),
-                required(a.result(), "attempts.result"), required(a.detail(), "attempts.detail"));
+                status(required(a.result(), "attempts.result")), required(a.detail(), "attempts.detail"));
     }
 
     private static FenceAction action(String code) {
@@ -179,13 +193,18 @@ final class FenceRecordCodec {
                 .orElseThrow(() -> new IllegalArgumentException("unknown fence action '" + code + "'"));
     }
 
-    private static String clusterCode(ClusterAction action) {
-        return action.name().toLowerCase(Locale.ROOT);
+    private static FenceStatus status(String name) {
+        return Arrays.stream(FenceStatus.values()).filter(s -> s.name().equals(name)).findFirst()
+                .orElseThrow(() -> new IllegalArgumentException("unknown attempt result '" + name + "'"));
     }
 
-    private static ClusterAction cluster(String code) {
-        return Arrays.stream(ClusterAction.values()).filter(a -> clusterCode(a).equals(code)).findFirst()
-                .orElseThrow(() -> new IllegalArgumentException("unknown cluster action '" + code + "'"));
+    /** A level index, format 1 writing {@value #NO_LEVEL} for none. */
+    private static OptionalInt level(int value, String field) {
+        if (value < NO_LEVEL) {
+            throw new IllegalArgumentException("field \"" + field + "\" is " + value + "; a level is " + NO_LEVEL
+                    + " (none) or an index from 0");
+        }
+        return value == NO_LEVEL ? OptionalInt.empty() : OptionalInt.of(value);
     }
 
     private static Instant instant(String value, String field) {

@@ -5,7 +5,8 @@ import java.util.List;
 /**
  * The JSON document of one fence record, format {@value FenceRecordCodec#FORMAT}. Every field is written (empty
  * optionals as {@code null}) and every field must be present when read. Codes are the persisted codes of the
- * enums, instants and durations are ISO-8601 strings. Package-private so Jackson stays out of public signatures.
+ * enums, instants and durations are ISO-8601 strings; {@code isolationLevel} and {@code powerLevel} are -1 when
+ * there is none, and an operation's {@code level} and {@code method} are 0 for a cluster action. Package-private so Jackson stays out of public signatures.
  */
 record FenceRecordDocument(int format, String node, String stage, int level, int method, int retries,
                            int restarts, String decidedAt, String stageSince, String stepStartedAt,

@@ -45,7 +45,7 @@ class FenceFlowAdminTest {
         assertThat(d.record.stage()).isEqualTo(Stage.CONFIRM_OFF);
         assertThat(d.record.attempts()).last().satisfies(a -> {
             assertThat(a.operation()).isEqualTo("power_management L1 bmc off");
-            assertThat(a.result()).isEqualTo("SUCCEEDED");
+            assertThat(a.result()).isEqualTo(FenceStatus.SUCCEEDED);
         });
         assertThat(d.lastEvents(FenceEvent.OperationFinished.class)).hasSize(1);
         assertThat(d.last.effects()).as("no STATUS while paused").isEmpty();

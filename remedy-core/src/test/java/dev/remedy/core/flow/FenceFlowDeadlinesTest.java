@@ -167,7 +167,7 @@ class FenceFlowDeadlinesTest {
                     assertThat(x.last.events()).anySatisfy(f -> assertThat(f).isInstanceOfSatisfying(
                             FenceEvent.OperationFinished.class, o -> {
                                 assertThat(o.description()).endsWith(" status");
-                                assertThat(o.result()).isEqualTo("SUCCEEDED");
+                                assertThat(o.result()).isEqualTo(FenceStatus.SUCCEEDED);
                                 assertThat(o.detail()).isEqualTo("SUCCEEDED/OFF");
                             }));
                 }

@@ -58,7 +58,7 @@ class FenceFlowFencingKindTest {
         assertThat(d.agentEffect().action()).isEqualTo(FenceAction.REBOOT);
         d.answer(FenceStatus.SUCCEEDED, PowerState.UNKNOWN);
         assertThat(d.record.stage()).isEqualTo(Stage.RACE_DELAY);
-        assertThat(d.record.isolationLevel()).isZero();
+        assertThat(d.record.isolationLevel()).hasValue(0);
         assertThat(d.record.poweredOff()).as("a soft reboot is not a power-off by remedy").isFalse();
 
         d.wake().answer(FenceStatus.SUCCEEDED, PowerState.OFF).answer(FenceStatus.SUCCEEDED, PowerState.OFF);
@@ -188,7 +188,7 @@ class FenceFlowFencingKindTest {
         assertThat(d.agentEffect().level()).isEqualTo(1);
         assertThat(d.agentEffect().action()).isEqualTo(FenceAction.OFF);
         d.answer(FenceStatus.SUCCEEDED, PowerState.OFF);
-        assertThat(d.record.isolationLevel()).isEqualTo(1);
+        assertThat(d.record.isolationLevel()).hasValue(1);
         d.wake().answer(FenceStatus.SUCCEEDED, PowerState.OFF).answer(FenceStatus.SUCCEEDED, PowerState.OFF);
         d.answer(FenceStatus.SUCCEEDED, PowerState.UNKNOWN).answer(FenceStatus.SUCCEEDED, PowerState.UNKNOWN);
         d.answer(FenceStatus.SUCCEEDED, PowerState.ON);

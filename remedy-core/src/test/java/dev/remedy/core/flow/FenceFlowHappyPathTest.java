@@ -68,7 +68,7 @@ class FenceFlowHappyPathTest {
         assertThat(d.record.state()).isEqualTo(FenceState.RUNNING);
         assertThat(d.last.effects()).isEmpty();
         assertThat(d.record.waitUntil()).contains(d.now.plus(RACE));
-        assertThat(d.record.isolationLevel()).isEqualTo(-1);
+        assertThat(d.record.isolationLevel()).isEmpty();
 
         d.tickAfter(RACE.minusMillis(1));
         assertThat(d.last.effects()).isEmpty();
@@ -99,7 +99,7 @@ class FenceFlowHappyPathTest {
         assertThat(d.lastEvents(FenceEvent.Confirmed.class)).singleElement()
                 .satisfies(c -> assertThat(c.confirmation()).isEqualTo(d.record.confirmation().get()));
         assertThat(d.record.poweredOff()).isTrue();
-        assertThat(d.record.powerLevel()).isZero();
+        assertThat(d.record.powerLevel()).hasValue(0);
 
         d.answerAfter(Duration.ofSeconds(1), FenceStatus.SUCCEEDED, PowerState.UNKNOWN);
         assertThat(d.record.stage()).isEqualTo(Stage.LIFT_OUT_OF_SERVICE);
@@ -157,9 +157,9 @@ class FenceFlowHappyPathTest {
         assertThat(d.events(FenceEvent.OperationFinished.class)).extracting(FenceEvent.OperationFinished::description)
                 .containsExactlyElementsOf(operations);
         assertThat(d.events(FenceEvent.OperationFinished.class)).extracting(FenceEvent.OperationFinished::result)
-                .containsOnly("SUCCEEDED");
+                .containsOnly(FenceStatus.SUCCEEDED);
         assertThat(d.record.attempts()).extracting(Attempt::operation).containsExactlyElementsOf(operations);
-        assertThat(d.record.attempts()).extracting(Attempt::result).containsOnly("SUCCEEDED");
+        assertThat(d.record.attempts()).extracting(Attempt::result).containsOnly(FenceStatus.SUCCEEDED);
         assertThat(d.events(FenceEvent.Confirmed.class)).hasSize(1);
         assertThat(d.events(FenceEvent.Alert.class)).isEmpty();
         assertThat(d.events(FenceEvent.Refused.class)).isEmpty();
@@ -207,7 +207,7 @@ class FenceFlowHappyPathTest {
 
         d.answer(FenceStatus.SUCCEEDED, PowerState.OFF);
         assertThat(d.record.stage()).isEqualTo(Stage.RACE_DELAY);
-        assertThat(d.record.isolationLevel()).isZero();
+        assertThat(d.record.isolationLevel()).hasValue(0);
 
         d.wake().answer(FenceStatus.SUCCEEDED, PowerState.OFF).answer(FenceStatus.SUCCEEDED, PowerState.OFF);
         assertThat(d.record.stage()).isEqualTo(Stage.RELEASE);

@@ -72,7 +72,7 @@ class FenceFlowLevelsTest {
             assertThat(c.kind()).isEqualTo(Confirmation.Kind.STATUS_READ_OFF);
             assertThat(c.source()).contains("pdu-a").contains("pdu-b").doesNotContain("bmc");
         });
-        assertThat(d.record.powerLevel()).isEqualTo(1);
+        assertThat(d.record.powerLevel()).hasValue(1);
         assertThat(d.clusterEffect().action()).isEqualTo(ClusterAction.RELEASE_WORKLOADS);
 
         d.answer(FenceStatus.SUCCEEDED, PowerState.UNKNOWN).answer(FenceStatus.SUCCEEDED, PowerState.UNKNOWN);

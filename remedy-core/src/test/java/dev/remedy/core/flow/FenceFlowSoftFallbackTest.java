@@ -122,7 +122,7 @@ class FenceFlowSoftFallbackTest {
         d.tickAt(reboot.issuedAt().plus(reboot.budget()).plus(d.flow.settings().operationGrace()));
 
         assertThat(d.lastEvents(FenceEvent.OperationFinished.class)).singleElement()
-                .satisfies(f -> assertThat(f.result()).isEqualTo("TIMED_OUT"));
+                .satisfies(f -> assertThat(f.result()).isEqualTo(FenceStatus.TIMED_OUT));
         assertThat(d.record.stage()).isEqualTo(Stage.RACE_DELAY);
         assertThat(d.record.inFlight()).isEmpty();
         assertThat(d.stagesVisited()).doesNotContain(Stage.FAILED);

@@ -87,7 +87,7 @@ class FenceFlowUnfenceLevelsTest {
     void fabricOfFailedEarlierLevelIsUnfenced() {
         FlowDriver d = isolating(FlowDriver.settings().build(), plan(0, List.of(List.of(FABRIC, SAN), List.of(SWITCH_B))));
         isolate(d, true, false, true);
-        assertThat(d.record.isolationLevel()).isEqualTo(1);
+        assertThat(d.record.isolationLevel()).hasValue(1);
 
         powerFenceAndPowerOn(d);
         assertThat(d.record.stage()).isEqualTo(Stage.UNFENCE);
@@ -122,7 +122,7 @@ class FenceFlowUnfenceLevelsTest {
     void levelsNeverAttemptedAreNotUnfenced() {
         FlowDriver d = isolating(FlowDriver.settings().build(), plan(0, List.of(List.of(FABRIC), List.of(SAN))));
         isolate(d, true);
-        assertThat(d.record.isolationLevel()).isZero();
+        assertThat(d.record.isolationLevel()).hasValue(0);
 
         powerFenceAndPowerOn(d);
         unfenceAll(d);
@@ -205,7 +205,7 @@ class FenceFlowUnfenceLevelsTest {
                 plan(0, List.of(List.of(FABRIC), List.of(SAN, SYSRQ))));
         isolate(d, false, true, false);
         assertThat(d.record.reason()).contains("power fencing follows");
-        assertThat(d.record.isolationLevel()).isEqualTo(1);
+        assertThat(d.record.isolationLevel()).hasValue(1);
 
         powerFenceAndPowerOn(d);
         assertThat(d.record.stage()).isEqualTo(Stage.UNFENCE);

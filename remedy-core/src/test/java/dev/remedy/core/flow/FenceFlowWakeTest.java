@@ -42,7 +42,8 @@ class FenceFlowWakeTest {
                 .plus(settings.operationGrace()));
         d.answer(FenceStatus.SUCCEEDED, PowerState.UNKNOWN).wake();
         Operation off = d.inFlight();
-        assertThat(off.action()).contains(FenceAction.OFF);
+        assertThat(off).isInstanceOfSatisfying(Operation.Agent.class,
+                agent -> assertThat(agent.action()).isEqualTo(FenceAction.OFF));
         assertThat(d.flow.nextWake(d.record)).contains(off.issuedAt().plus(off.budget()).plus(settings.operationGrace()));
     }
 
@@ -164,9 +165,9 @@ class FenceFlowWakeTest {
         d.tickAt(lostAt);
         assertThat(d.lastEvents(FenceEvent.OperationFinished.class)).singleElement().satisfies(f -> {
             assertThat(f.operationId()).isEqualTo(off.id());
-            assertThat(f.result()).isEqualTo("TIMED_OUT");
+            assertThat(f.result()).isEqualTo(FenceStatus.TIMED_OUT);
         });
-        assertThat(d.record.attempts()).last().satisfies(a -> assertThat(a.result()).isEqualTo("TIMED_OUT"));
+        assertThat(d.record.attempts()).last().satisfies(a -> assertThat(a.result()).isEqualTo(FenceStatus.TIMED_OUT));
         assertThat(d.record.confirmation()).isEmpty();
         assertThat(d.agentEffect().action()).as("a lost OFF moves on to the next level").isEqualTo(FenceAction.OFF);
         assertThat(d.agentEffect().level()).isEqualTo(1);
@@ -184,10 +185,11 @@ class FenceFlowWakeTest {
         FlowDriver d = FlowDriver.poweringOff(settings, plan());
         d.answer(FenceStatus.SUCCEEDED, PowerState.OFF).answer(FenceStatus.SUCCEEDED, PowerState.OFF);
         Operation release = d.inFlight();
-        assertThat(release.cluster()).contains(ClusterAction.RELEASE_WORKLOADS);
+        assertThat(release).isInstanceOfSatisfying(Operation.Cluster.class,
+                cluster -> assertThat(cluster.action()).isEqualTo(ClusterAction.RELEASE_WORKLOADS));
         d.wake();
         assertThat(d.now).isEqualTo(release.issuedAt().plus(settings.clusterBudget()).plus(settings.operationGrace()));
-        assertThat(d.record.attempts()).last().satisfies(a -> assertThat(a.result()).isEqualTo("TIMED_OUT"));
+        assertThat(d.record.attempts()).last().satisfies(a -> assertThat(a.result()).isEqualTo(FenceStatus.TIMED_OUT));
         assertThat(d.record.stage()).isEqualTo(Stage.RELEASE);
         assertThat(d.record.released()).isFalse();
         assertThat(d.last.effects()).isEmpty();

@@ -121,7 +121,7 @@ public final class PolicySimulation {
     private static void execute(Runnable task, FenceEngine engine, SimulatedFleet fleet) {
         if (task instanceof OperationTask op && fleet.bmc(op.node()) == BmcBehaviour.HANGS
                 && engine.record(op.node()).flatMap(NodeFence::inFlight)
-                        .filter(o -> o.id().equals(op.operationId())).map(Operation::isAgent).orElse(false)) {
+                        .filter(o -> o.id().equals(op.operationId())).filter(Operation.Agent.class::isInstance).isPresent()) {
             return;
         }
         task.run();

@@ -5,6 +5,7 @@ import dev.remedy.core.flow.Confirmation;
 import dev.remedy.core.flow.FenceEvent;
 import dev.remedy.core.flow.Stage;
 import dev.remedy.core.policy.PolicyDecision;
+import dev.remedy.spi.FenceStatus;
 import dev.remedy.testkit.simulation.TimelineEntry.Kind;
 import java.time.Duration;
 import java.time.Instant;
@@ -103,7 +104,7 @@ final class TimelineRecorder implements FenceEventListener {
         } else if (event instanceof FenceEvent.Confirmed c) {
             kind = Kind.FENCED;
             reason = describe(c.confirmation());
-        } else if (event instanceof FenceEvent.OperationFinished f && !f.result().equals("SUCCEEDED")) {
+        } else if (event instanceof FenceEvent.OperationFinished f && f.result() != FenceStatus.SUCCEEDED) {
             kind = Kind.OPERATION_FAILED;
             reason = f.description() + " " + f.result() + ": " + f.detail();
         } else if (event instanceof FenceEvent.Refused r) {
