@@ -1,0 +1,80 @@
+package dev.remedy.core.flow;
+
+import dev.remedy.core.flow.Observation.Completed;
+import dev.remedy.core.plan.FenceStep;
+import dev.remedy.spi.FenceAction;
+import dev.remedy.spi.FenceStatus;
+import dev.remedy.spi.PowerState;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+
+/**
+ * {@link Stage#CONFIRM_OFF}: reads STATUS of the method that was sent OFF until it reads OFF. When every method of
+ * the level reads OFF, fencing is confirmed; a level that does not read OFF within its share of the step's budget
+ * gives way to the next level.
+ */
+final class ConfirmOffStage implements StageHandler {
+
+    private final Moves moves;
+
+    ConfirmOffStage(Moves moves) {
+        this.moves = moves;
+    }
+
+    @Override
+    public boolean advance(Draft d) {
+        NodeFence r = d.current();
+        moves.agent(d, FenceStep.POWER_MANAGEMENT, r.level(), r.method(), FenceAction.STATUS);
+        return true;
+    }
+
+    @Override
+    public void completed(Draft d, Completed result) {
+        NodeFence r = d.original;
+        if (r.confirmation().isPresent()) {
+            moves.routeConfirmed(d);
+        } else if (result.status() == FenceStatus.SUCCEEDED && result.power() == PowerState.OFF) {
+            readOff(d, r);
+        } else if (TimeBudget.levelShareUsed(d.plan.step(FenceStep.POWER_MANAGEMENT), r, d.now)) {
+            moves.agentLevelResult(d, false, false, "STATUS still read " + result.power(), () -> { });
+        } else {
+            Duration backoff = moves.budget().backoff(TimeBudget.left(r.stageSince(), d.now));
+            d.b.waitUntil(Optional.of(d.now.plus(backoff))).reason("STATUS of " + methodName(d, r) + " read "
+                    + result.power() + " (" + result.status() + "); polling again in " + backoff.toMillis() + " ms");
+        }
+    }
+
+    /** The method reads OFF: on to the next method of the level, or, with the whole level OFF, confirmed. */
+    private void readOff(Draft d, NodeFence r) {
+        List<String> confirmed = new ArrayList<>(r.levelConfirmed());
+        String name = methodName(d, r);
+        if (!confirmed.contains(name)) {
+            confirmed.add(name);
+        }
+        d.b.levelConfirmed(confirmed).poweredOff(true);
+        if (!PlanWalk.lastOfLevel(d.plan, FenceStep.POWER_MANAGEMENT, r.level(), r.method())) {
+            d.to(Stage.POWER_OFF, name + " reads OFF").b.position(r.level(), r.method() + 1);
+        } else {
+            d.b.powerLevel(r.level());
+            d.confirm(new Confirmation(Confirmation.Kind.STATUS_READ_OFF, String.join("+", confirmed), d.now));
+            moves.routeConfirmed(d);
+        }
+    }
+
+    private static String methodName(Draft d, NodeFence r) {
+        return PlanWalk.method(d.plan, FenceStep.POWER_MANAGEMENT, r.level(), r.method()).name();
+    }
+
+    @Override
+    public void ready(Draft d, Optional<Instant> bootedAfterDecision) {
+        PowerOffStage.readyWhilePoweringOff(moves, d, bootedAfterDecision);
+    }
+
+    @Override
+    public boolean deadlineApplies() {
+        return true;
+    }
+}

@@ -1,0 +1,43 @@
+package dev.remedy.core.flow;
+
+import dev.remedy.core.plan.FenceStep;
+import java.time.Instant;
+import java.util.Optional;
+
+/**
+ * {@link Stage#RACE_DELAY}: waits the soft-fence grace (after a successful soft fencing level) and the fence-race
+ * delay, then powers off. A node Ready again before any power operation needs no power management.
+ */
+final class RaceDelayStage implements StageHandler {
+
+    private final Moves moves;
+
+    RaceDelayStage(Moves moves) {
+        this.moves = moves;
+    }
+
+    @Override
+    public boolean advance(Draft d) {
+        if (PlanWalk.levels(d.plan, FenceStep.POWER_MANAGEMENT).isEmpty()) {
+            moves.fail(d, "no power management method is configured for " + d.node()
+                    + ", so remedy cannot confirm it is off; add a level or confirm by hand");
+        } else {
+            d.to(Stage.POWER_OFF, "fence-race delay over").b.position(0, 0);
+        }
+        return true;
+    }
+
+    @Override
+    public void ready(Draft d, Optional<Instant> bootedAfterDecision) {
+        NodeFence r = d.original;
+        if (r.inFlight().isPresent() || r.poweredOff() || !r.levelConfirmed().isEmpty()) {
+            return;
+        }
+        if (bootedAfterDecision.isPresent() && r.confirmation().isEmpty()) {
+            moves.confirmReboot(d, bootedAfterDecision.get());
+            moves.routeConfirmed(d);
+        } else {
+            moves.enterDone(d, "node is Ready again before any power operation: no power management needed");
+        }
+    }
+}
