@@ -65,7 +65,7 @@ public final class EngineBenchmark {
         InMemoryStateStore store = new InMemoryStateStore();
         FenceEngine engine = FenceEngine.builder().store(store).cluster(cluster)
                 .agents(FenceAgentRegistry.of(fake)).plans(n -> Optional.ofNullable(plans.get(n)))
-                .settings(FlowSettings.custom().raceDelay(Duration.ZERO, Duration.ofSeconds(5)).build())
+                .settings(FlowSettings.ofDefaults())
                 .time(time).executor(Runnable::run)
                 .listener(e -> {
                     if (e instanceof FenceEvent.Transitioned) {

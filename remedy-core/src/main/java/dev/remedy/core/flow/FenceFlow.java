@@ -35,7 +35,7 @@ import java.util.Optional;
  *
  * <p>Soft fencing can also spare the node power fencing (oVirt: restart the node agent, hard-fence only a host that
  * does not come back). When the isolation level that succeeded holds a soft method, the flow waits up to
- * {@link FlowSettings#softFenceGrace()} in {@link Stage#RACE_DELAY} before the race delay; the power-management step
+ * {@link FlowSettings#softFenceGrace()} in {@link Stage#RACE_DELAY} before powering off; the power-management step
  * starts (its deadline runs) only when that grace ends, so the grace never shortens the budget of the power
  * operations. A node that reports Ready meanwhile ends the flow like any node Ready before a power operation; one that
  * reports a boot after the decision does so with a {@link Confirmation.Kind#REBOOTED_AFTER_DECISION} confirmation. A

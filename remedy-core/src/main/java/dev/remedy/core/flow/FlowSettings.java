@@ -13,8 +13,6 @@ import java.util.Objects;
  * @param backoffInitial       first wait between STATUS polls and between retries of a cluster action
  * @param backoffMax           longest such wait
  * @param minRetryShare        a failed step is retried only if at least this share of its budget is left
- * @param raceDelayBase        fixed delay before the first power operation (fence races)
- * @param raceDelayMax         largest extra delay, spread per node
  * @param minOperationBudget   an agent operation is not started with less time than this
  * @param clusterBudget        budget of one cluster action
  * @param clusterRetryWindow   how long a failing cluster action is retried (with backoff) before its step fails
@@ -26,14 +24,18 @@ import java.util.Objects;
  *                             fencing starts: oVirt's "soft fence, and hard fence only if the host does not come back".
  *                             A node that reports Ready within it ends the flow without any power operation (a boot
  *                             after the decision counts as {@link Confirmation.Kind#REBOOTED_AFTER_DECISION}). The
- *                             wait comes on top of the race delay and does not use the power-management step's budget
- *                             (that step starts when the grace ends). A soft method that failed gets no grace, and
- *                             neither does a flow that may already have powered the node off. Zero disables it
- *                             (power fencing follows the race delay at once, as before); never negative.
+ *                             wait does not use the power-management step's budget (that step starts when the grace
+ *                             ends). A soft method that failed gets no grace, and neither does a flow that may already
+ *                             have powered the node off. Zero disables it (power fencing follows isolation at once);
+ *                             never negative.
+ *
+ * <p>The fence-race delay is not a flow setting: storm protection chooses it for each admitted node (base, random
+ * and priority delay, {@code StormSettings}), and {@link FenceFlow#decide(String,
+ * java.time.Instant, String, java.util.Optional, Duration)} adds it to the hold, before any fencing action.
  */
 public record FlowSettings(Duration hold, Duration awaitReady, int maxRestarts, Duration restartDelay,
                            Duration backoffInitial, Duration backoffMax, double minRetryShare,
-                           Duration raceDelayBase, Duration raceDelayMax, Duration minOperationBudget,
+                           Duration minOperationBudget,
                            Duration clusterBudget, Duration clusterRetryWindow, Duration operationGrace,
                            int attemptLog, ReleaseStrategy releaseStrategy, Duration softFenceGrace) {
 
@@ -53,8 +55,8 @@ public record FlowSettings(Duration hold, Duration awaitReady, int maxRestarts, 
 
     /** Validates every setting. */
     public FlowSettings {
-        for (Duration d : new Duration[] {hold, awaitReady, restartDelay, backoffInitial, backoffMax, raceDelayBase,
-                raceDelayMax, minOperationBudget, clusterBudget, clusterRetryWindow, operationGrace}) {
+        for (Duration d : new Duration[] {hold, awaitReady, restartDelay, backoffInitial, backoffMax,
+                minOperationBudget, clusterBudget, clusterRetryWindow, operationGrace}) {
             Objects.requireNonNull(d, "a duration setting");
             if (d.isNegative()) {
                 throw new IllegalArgumentException("flow durations must not be negative, got " + d);
@@ -96,8 +98,6 @@ public record FlowSettings(Duration hold, Duration awaitReady, int maxRestarts, 
         private Duration backoffInitial = Duration.ofSeconds(1);
         private Duration backoffMax = Duration.ofSeconds(10);
         private double minRetryShare = DEFAULT_MIN_RETRY_SHARE;
-        private Duration raceDelayBase = Duration.ZERO;
-        private Duration raceDelayMax = Duration.ofSeconds(5);
         private Duration minOperationBudget = Duration.ofSeconds(1);
         private Duration clusterBudget = Duration.ofSeconds(30);
         private Duration clusterRetryWindow = Duration.ofMinutes(5);
@@ -143,13 +143,6 @@ public record FlowSettings(Duration hold, Duration awaitReady, int maxRestarts, 
         /** Share of a step's budget needed for a retry. */
         public Builder minRetryShare(double value) {
             this.minRetryShare = value;
-            return this;
-        }
-
-        /** Fence-race delay: base plus up to max, spread per node. */
-        public Builder raceDelay(Duration base, Duration max) {
-            this.raceDelayBase = base;
-            this.raceDelayMax = max;
             return this;
         }
 
@@ -201,7 +194,7 @@ public record FlowSettings(Duration hold, Duration awaitReady, int maxRestarts, 
         /** The settings; throws {@link IllegalArgumentException} naming a bad one. */
         public FlowSettings build() {
             return new FlowSettings(hold, awaitReady, maxRestarts, restartDelay, backoffInitial, backoffMax,
-                    minRetryShare, raceDelayBase, raceDelayMax, minOperationBudget, clusterBudget, clusterRetryWindow,
+                    minRetryShare, minOperationBudget, clusterBudget, clusterRetryWindow,
                     operationGrace, attemptLog, releaseStrategy, softFenceGrace);
         }
     }

@@ -72,10 +72,10 @@ final class Moves {
     }
 
     /**
-     * Isolation is over: RACE_DELAY, which waits {@code softGrace} (for a soft-fenced node to report Ready), then the
-     * race delay, then powers off. The power-management step starts when the grace ends: its start and deadline are
-     * moved by the grace, so the power operations get the same budget as without one (the race delay still counts
-     * against the step, as it always did). With a confirmation in hand, the flow routes it at once instead.
+     * Isolation is over: RACE_DELAY, which waits {@code softGrace} (for a soft-fenced node to report Ready), then
+     * powers off. The power-management step starts when the grace ends: its start and deadline are moved by the grace,
+     * so the power operations get the same budget as without one. With a confirmation in hand, the flow routes it at
+     * once instead.
      */
     void enterRunning(Draft d, String why, Duration softGrace) {
         boolean grace = !softGrace.isZero() && d.current().confirmation().isEmpty();
@@ -83,7 +83,7 @@ final class Moves {
                 + " to " + softGrace + " for the node to report Ready before power fencing" : why);
         Instant stepStart = grace ? d.now.plus(softGrace) : d.now;
         d.b.step(stepStart, stepStart.plus(d.plan.step(FenceStep.POWER_MANAGEMENT).timeout()))
-                .waitUntil(Optional.of(stepStart.plus(budget.raceDelay(d.node(), d.current().restarts()))));
+                .waitUntil(Optional.of(stepStart));
         if (d.current().confirmation().isPresent()) {
             routeConfirmed(d);
         }

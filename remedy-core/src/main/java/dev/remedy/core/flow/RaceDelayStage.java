@@ -5,8 +5,8 @@ import java.time.Instant;
 import java.util.Optional;
 
 /**
- * {@link Stage#RACE_DELAY}: waits the soft-fence grace (after a successful soft fencing level) and the fence-race
- * delay, then powers off. A node Ready again before any power operation needs no power management.
+ * {@link Stage#RACE_DELAY}: waits the soft-fence grace (after a successful soft fencing level), then powers off. A
+ * node Ready again before any power operation needs no power management.
  */
 final class RaceDelayStage implements StageHandler {
 
@@ -22,7 +22,7 @@ final class RaceDelayStage implements StageHandler {
             moves.fail(d, "no power management method is configured for " + d.node()
                     + ", so remedy cannot confirm it is off; add a level or confirm by hand");
         } else {
-            d.to(Stage.POWER_OFF, "fence-race delay over").b.position(0, 0);
+            d.to(Stage.POWER_OFF, "isolation over; powering off").b.position(0, 0);
         }
         return true;
     }

@@ -14,8 +14,9 @@ public enum Stage {
     /** Run the isolation levels: OFF for power and fabric methods, REBOOT for soft methods. */
     ISOLATE_AGENTS("isolate_agents", FenceState.NEW, FenceStep.ISOLATION),
     /**
-     * Waiting the fence-race delay before the first power operation; after a successful soft fencing level, first
-     * the soft-fence grace ({@link FlowSettings#softFenceGrace()}), for the node to report Ready.
+     * Between isolation and the first power operation: after a successful soft fencing level, waiting the soft-fence
+     * grace ({@link FlowSettings#softFenceGrace()}) for the node to report Ready. (The fence-race delay, which once
+     * ran here, now lengthens the hold, before any fencing action; the code is kept for stored records.)
      */
     RACE_DELAY("race_delay", FenceState.RUNNING, FenceStep.POWER_MANAGEMENT),
     /** Send OFF to the current method. */

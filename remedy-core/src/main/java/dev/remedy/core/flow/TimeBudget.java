@@ -7,7 +7,7 @@ import java.util.Optional;
 
 /**
  * How the flow shares time: the budget of each operation within its step's deadline, whether a retry still has
- * enough of the step left, backoff, the fence-race delay and when an operation counts as lost. Pure functions of
+ * enough of the step left, backoff and when an operation counts as lost. Pure functions of
  * the settings; thread-safe.
  */
 final class TimeBudget {
@@ -61,14 +61,6 @@ final class TimeBudget {
         Duration half = failing.dividedBy(2);
         return half.compareTo(settings.backoffInitial()) < 0 ? settings.backoffInitial()
                 : half.compareTo(settings.backoffMax()) > 0 ? settings.backoffMax() : half;
-    }
-
-    /** The fence-race delay of {@code node}: the base, plus a spread that is fixed per node and restart. */
-    Duration raceDelay(String node, int restarts) {
-        long maxMillis = settings.raceDelayMax().toMillis();
-        long spread = maxMillis == 0 ? 0 : Math.floorMod((node.hashCode() * 31L + restarts) * 0x9E3779B97F4A7C15L,
-                maxMillis + 1);
-        return settings.raceDelayBase().plusMillis(spread);
     }
 
     /** When {@code op} counts as lost (timed out) if no result came: its budget and the grace after it. */

@@ -68,7 +68,7 @@ class FenceFlowAdminTest {
         d.tickAt(wait.plusSeconds(30));
         assertThat(d.last.effects()).isEmpty();
 
-        Duration paused = Duration.ofSeconds(100);
+        Duration paused = Duration.ofMinutes(5);
         d.at(d.record.pausedAt().orElseThrow().plus(paused)).admin(AdminCommand.RESUME);
         assertThat(d.record.pausedAt()).isEmpty();
         assertThat(d.record.waitUntil()).contains(wait.plus(paused));

@@ -33,16 +33,16 @@ class FenceFlowDeadlinesTest {
     void budgetsSplitTimeLeft() {
         FlowDriver d = FlowDriver.poweringOff(FlowDriver.settings().build(), FlowDriver.defaultPlan());
         Instant deadline = d.record.stepDeadline();
-        assertThat(Duration.between(d.now, deadline)).isEqualTo(Duration.ofSeconds(55));
-        assertThat(d.agentEffect().budget()).as("level 1 of 2").isEqualTo(Duration.ofMillis(27_500));
+        assertThat(Duration.between(d.now, deadline)).as("the whole step is left").isEqualTo(Duration.ofSeconds(60));
+        assertThat(d.agentEffect().budget()).as("level 1 of 2").isEqualTo(Duration.ofSeconds(30));
 
         d.answerAfter(Duration.ofSeconds(5), FenceStatus.FAILED, PowerState.UNKNOWN);
         assertThat(d.agentEffect().level()).isEqualTo(1);
-        assertThat(d.agentEffect().budget()).as("last level, method 1 of 2").isEqualTo(Duration.ofSeconds(25));
+        assertThat(d.agentEffect().budget()).as("last level, method 1 of 2").isEqualTo(Duration.ofMillis(27_500));
         d.answerAfter(Duration.ofSeconds(10), FenceStatus.SUCCEEDED, PowerState.OFF);
-        assertThat(d.agentEffect().budget()).as("STATUS of method 1 of 2").isEqualTo(Duration.ofSeconds(20));
+        assertThat(d.agentEffect().budget()).as("STATUS of method 1 of 2").isEqualTo(Duration.ofMillis(22_500));
         d.answerAfter(Duration.ofSeconds(4), FenceStatus.SUCCEEDED, PowerState.OFF);
-        assertThat(d.agentEffect().budget()).as("OFF to the last method").isEqualTo(Duration.ofSeconds(36));
+        assertThat(d.agentEffect().budget()).as("OFF to the last method").isEqualTo(Duration.ofSeconds(41));
     }
 
     @Test

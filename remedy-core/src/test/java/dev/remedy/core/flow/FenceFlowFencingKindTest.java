@@ -37,7 +37,7 @@ class FenceFlowFencingKindTest {
         while (d.record.stage() == Stage.ISOLATE_AGENTS) {
             d.answer(FenceStatus.SUCCEEDED, PowerState.OFF);
         }
-        d.wake().answer(FenceStatus.SUCCEEDED, PowerState.OFF).answer(FenceStatus.SUCCEEDED, PowerState.OFF);
+        d.powerOffIssued().answer(FenceStatus.SUCCEEDED, PowerState.OFF).answer(FenceStatus.SUCCEEDED, PowerState.OFF);
         d.answer(FenceStatus.SUCCEEDED, PowerState.UNKNOWN).answer(FenceStatus.SUCCEEDED, PowerState.UNKNOWN);
         assertThat(d.record.stage()).isEqualTo(Stage.POWER_ON);
         return d.answer(FenceStatus.SUCCEEDED, PowerState.ON);
@@ -189,7 +189,7 @@ class FenceFlowFencingKindTest {
         assertThat(d.agentEffect().action()).isEqualTo(FenceAction.OFF);
         d.answer(FenceStatus.SUCCEEDED, PowerState.OFF);
         assertThat(d.record.isolationLevel()).hasValue(1);
-        d.wake().answer(FenceStatus.SUCCEEDED, PowerState.OFF).answer(FenceStatus.SUCCEEDED, PowerState.OFF);
+        d.powerOffIssued().answer(FenceStatus.SUCCEEDED, PowerState.OFF).answer(FenceStatus.SUCCEEDED, PowerState.OFF);
         d.answer(FenceStatus.SUCCEEDED, PowerState.UNKNOWN).answer(FenceStatus.SUCCEEDED, PowerState.UNKNOWN);
         d.answer(FenceStatus.SUCCEEDED, PowerState.ON);
 

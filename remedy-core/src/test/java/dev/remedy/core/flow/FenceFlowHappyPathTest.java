@@ -54,28 +54,25 @@ class FenceFlowHappyPathTest {
     }
 
     @Test
-    @DisplayName("a whole successful flow: hold, isolate, race delay, off, confirm, release, lift, on, Ready, recover, FINAL")
+    @DisplayName("a whole successful flow: hold with its race delay, isolate, off, confirm, release, lift, on, Ready,"
+            + " recover, FINAL")
     void wholeFlow() {
-        FlowDriver d = FlowDriver.decided(FlowDriver.settings().build(), planWithRecovery());
+        FlowDriver d = FlowDriver.decided(FlowDriver.settings().build(), planWithRecovery(), RACE);
 
-        d.tickAt(HOLD);
+        assertThat(d.record.waitUntil()).as("the fence-race delay lengthens the hold").contains(T0.plus(HOLD).plus(RACE));
+        d.tickAt(HOLD.plus(RACE).minusMillis(1));
+        assertThat(d.last.effects()).isEmpty();
+        assertThat(d.record.stage()).isEqualTo(Stage.HOLD);
+
+        d.tickAt(HOLD.plus(RACE));
         assertThat(d.clusterEffect().action()).isEqualTo(ClusterAction.ISOLATE);
         assertThat(d.record.state()).isEqualTo(FenceState.NEW);
-        assertThat(d.record.stepDeadline()).isEqualTo(T0.plus(HOLD).plusSeconds(60));
+        assertThat(d.record.stepDeadline()).isEqualTo(T0.plus(HOLD).plus(RACE).plusSeconds(60));
 
         d.answerAfter(Duration.ofMillis(200), FenceStatus.SUCCEEDED, PowerState.UNKNOWN);
-        assertThat(d.record.stage()).isEqualTo(Stage.RACE_DELAY);
+        assertThat(d.record.stage()).as("no soft fencing, no grace: power fencing at once").isEqualTo(Stage.POWER_OFF);
         assertThat(d.record.state()).isEqualTo(FenceState.RUNNING);
-        assertThat(d.last.effects()).isEmpty();
-        assertThat(d.record.waitUntil()).contains(d.now.plus(RACE));
         assertThat(d.record.isolationLevel()).isEmpty();
-
-        d.tickAfter(RACE.minusMillis(1));
-        assertThat(d.last.effects()).isEmpty();
-        assertThat(d.record.stage()).isEqualTo(Stage.RACE_DELAY);
-
-        d.tickAfter(Duration.ofMillis(1));
-        assertThat(d.record.stage()).isEqualTo(Stage.POWER_OFF);
         Effect.RunAgent off = d.agentEffect();
         assertThat(off.action()).isEqualTo(FenceAction.OFF);
         assertThat(off.step()).isEqualTo(FenceStep.POWER_MANAGEMENT);
@@ -206,10 +203,10 @@ class FenceFlowHappyPathTest {
         assertThat(isolate.action()).isEqualTo(FenceAction.OFF);
 
         d.answer(FenceStatus.SUCCEEDED, PowerState.OFF);
-        assertThat(d.record.stage()).isEqualTo(Stage.RACE_DELAY);
+        assertThat(d.record.stage()).isEqualTo(Stage.POWER_OFF);
         assertThat(d.record.isolationLevel()).hasValue(0);
 
-        d.wake().answer(FenceStatus.SUCCEEDED, PowerState.OFF).answer(FenceStatus.SUCCEEDED, PowerState.OFF);
+        d.answer(FenceStatus.SUCCEEDED, PowerState.OFF).answer(FenceStatus.SUCCEEDED, PowerState.OFF);
         assertThat(d.record.stage()).isEqualTo(Stage.RELEASE);
         d.answer(FenceStatus.SUCCEEDED, PowerState.UNKNOWN).answer(FenceStatus.SUCCEEDED, PowerState.UNKNOWN);
         assertThat(d.record.stage()).isEqualTo(Stage.POWER_ON);

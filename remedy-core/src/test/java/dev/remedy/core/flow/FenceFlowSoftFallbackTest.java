@@ -45,10 +45,9 @@ class FenceFlowSoftFallbackTest {
         return d;
     }
 
-    /** From RACE_DELAY: powers off with the bmc, confirms, releases, lifts the taint and powers on again. */
+    /** From the OFF in flight to the bmc: confirms, releases, lifts the taint and powers on again. */
     private static FlowDriver powerFenceAndPowerOn(FlowDriver d) {
-        assertThat(d.record.stage()).isEqualTo(Stage.RACE_DELAY);
-        d.wake();
+        assertThat(d.record.stage()).isEqualTo(Stage.POWER_OFF);
         assertThat(d.agentEffect().step()).isEqualTo(FenceStep.POWER_MANAGEMENT);
         assertThat(d.agentEffect().action()).isEqualTo(FenceAction.OFF);
         d.answer(FenceStatus.SUCCEEDED, PowerState.OFF).answer(FenceStatus.SUCCEEDED, PowerState.OFF);
@@ -77,15 +76,15 @@ class FenceFlowSoftFallbackTest {
 
         d.answerAfter(Duration.ofSeconds(3), FenceStatus.FAILED, PowerState.UNKNOWN);
 
-        assertThat(d.record.stage()).isEqualTo(Stage.RACE_DELAY);
+        assertThat(d.record.stage()).as("no grace after a failed soft method").isEqualTo(Stage.POWER_OFF);
         assertThat(d.record.state()).isEqualTo(FenceState.RUNNING);
         assertThat(d.record.retries()).as("the isolation step was not retried").isZero();
-        assertThat(d.record.waitUntil()).contains(d.now.plusSeconds(5));
-        assertThat(d.record.reason()).contains("soft fencing").contains("sysrq").contains("failed")
+        assertThat(d.powerFencingReason()).contains("soft fencing").contains("sysrq").contains("failed")
                 .contains("power fencing follows");
-        assertThat(d.lastEvents(FenceEvent.Transitioned.class)).singleElement().satisfies(t -> {
+        assertThat(d.lastEvents(FenceEvent.Transitioned.class)).extracting(FenceEvent.Transitioned::to)
+                .containsExactly(Stage.RACE_DELAY, Stage.POWER_OFF);
+        assertThat(d.lastEvents(FenceEvent.Transitioned.class)).first().satisfies(t -> {
             assertThat(t.from()).isEqualTo(Stage.ISOLATE_AGENTS);
-            assertThat(t.to()).isEqualTo(Stage.RACE_DELAY);
             assertThat(t.reason()).contains("soft fencing").contains("power fencing follows");
         });
 
@@ -106,9 +105,9 @@ class FenceFlowSoftFallbackTest {
 
         d.answerAfter(Duration.ofSeconds(30), FenceStatus.TIMED_OUT, PowerState.UNKNOWN);
 
-        assertThat(d.record.stage()).isEqualTo(Stage.RACE_DELAY);
-        assertThat(d.record.reason()).contains("soft fencing").contains("node-agent").contains("power fencing follows");
-        d.wake();
+        assertThat(d.record.stage()).isEqualTo(Stage.POWER_OFF);
+        assertThat(d.powerFencingReason()).contains("soft fencing").contains("node-agent")
+                .contains("power fencing follows");
         assertThat(d.agentEffect().action()).isEqualTo(FenceAction.OFF);
         assertThat(d.agentEffect().step()).isEqualTo(FenceStep.POWER_MANAGEMENT);
     }
@@ -123,8 +122,9 @@ class FenceFlowSoftFallbackTest {
 
         assertThat(d.lastEvents(FenceEvent.OperationFinished.class)).singleElement()
                 .satisfies(f -> assertThat(f.result()).isEqualTo(FenceStatus.TIMED_OUT));
-        assertThat(d.record.stage()).isEqualTo(Stage.RACE_DELAY);
-        assertThat(d.record.inFlight()).isEmpty();
+        assertThat(d.record.stage()).isEqualTo(Stage.POWER_OFF);
+        assertThat(d.agentEffect().step()).isEqualTo(FenceStep.POWER_MANAGEMENT);
+        assertThat(d.agentEffect().action()).isEqualTo(FenceAction.OFF);
         assertThat(d.stagesVisited()).doesNotContain(Stage.FAILED);
     }
 
@@ -138,7 +138,7 @@ class FenceFlowSoftFallbackTest {
         assertThat(d.agentEffect().action()).isEqualTo(FenceAction.REBOOT);
         d.answer(FenceStatus.FAILED, PowerState.UNKNOWN);
 
-        assertThat(d.record.stage()).isEqualTo(Stage.RACE_DELAY);
+        assertThat(d.record.stage()).isEqualTo(Stage.POWER_OFF);
         assertThat(d.record.retries()).isZero();
         assertThat(intoPowerFencing(d).reason()).contains("soft fencing").contains("power fencing follows");
     }
@@ -152,8 +152,8 @@ class FenceFlowSoftFallbackTest {
         assertThat(d.agentEffect().action()).isEqualTo(FenceAction.REBOOT);
         d.answer(FenceStatus.FAILED, PowerState.UNKNOWN);
 
-        assertThat(d.record.stage()).isEqualTo(Stage.RACE_DELAY);
-        assertThat(d.record.reason()).contains("node-agent").contains("power fencing follows");
+        assertThat(d.record.stage()).isEqualTo(Stage.POWER_OFF);
+        assertThat(d.powerFencingReason()).contains("node-agent").contains("power fencing follows");
     }
 
     @Test
@@ -163,10 +163,11 @@ class FenceFlowSoftFallbackTest {
 
         d.at(d.record.stepDeadline().plusMillis(1)).answer(FenceStatus.SUCCEEDED, PowerState.OFF);
 
-        assertThat(d.record.stage()).isEqualTo(Stage.RACE_DELAY);
-        assertThat(d.record.reason()).contains("soft fencing").contains("sysrq").contains("power fencing follows");
+        assertThat(d.record.stage()).isEqualTo(Stage.POWER_OFF);
+        assertThat(d.powerFencingReason()).contains("soft fencing").contains("sysrq").contains("power fencing follows");
         assertThat(isolationOperations(d)).containsExactly("isolation L1 fabric off");
-        assertThat(d.record.inFlight()).isEmpty();
+        assertThat(d.agentEffect().step()).as("the operation in flight is power fencing").isEqualTo(
+                FenceStep.POWER_MANAGEMENT);
         assertThat(d.agentEffects(FenceAction.REBOOT)).isEmpty();
     }
 
@@ -241,16 +242,23 @@ class FenceFlowSoftFallbackTest {
     }
 
     @Test
-    @DisplayName("a failed soft reboot that rebooted the node anyway: Ready with a new boot during the race delay ends it")
-    void failedSoftRebootThenRebootedEndsWithoutPowerOff() {
+    @DisplayName("a failed soft reboot that rebooted the node anyway: the new boot, reported while the OFF that follows"
+            + " is in flight, confirms the fence; nothing is released and the node is powered on again")
+    void failedSoftRebootThenRebootedEndsWithoutRelease() {
         FlowDriver d = isolating(FlowDriver.settings().build(), plan(0, List.of(List.of(SYSRQ))));
         d.answer(FenceStatus.FAILED, PowerState.UNKNOWN);
-        assertThat(d.record.stage()).isEqualTo(Stage.RACE_DELAY);
+        assertThat(d.record.stage()).isEqualTo(Stage.POWER_OFF);
 
         d.after(Duration.ofSeconds(1)).readiness(true, Optional.of(d.now));
+        assertThat(d.record.confirmation()).hasValueSatisfying(c ->
+                assertThat(c.kind()).isEqualTo(Confirmation.Kind.REBOOTED_AFTER_DECISION));
+        d.answer(FenceStatus.SUCCEEDED, PowerState.OFF);
 
+        assertThat(d.record.stage()).isEqualTo(Stage.LIFT_OUT_OF_SERVICE);
+        assertThat(d.everIssued(ClusterAction.RELEASE_WORKLOADS)).isFalse();
+        d.answer(FenceStatus.SUCCEEDED, PowerState.UNKNOWN).answer(FenceStatus.SUCCEEDED, PowerState.ON);
         assertThat(d.record.stage()).isEqualTo(Stage.AWAIT_READY);
-        assertThat(d.agentEffects(FenceAction.OFF)).isEmpty();
+        assertThat(d.record.poweredOff()).isFalse();
     }
 
     @Test

@@ -32,7 +32,6 @@ class FenceFlowSoftGraceTest {
     private static final Duration HOLD = Duration.ofSeconds(30);
     private static final Duration ISOLATION_TIMEOUT = Duration.ofSeconds(30);
     private static final Duration POWER_TIMEOUT = Duration.ofSeconds(60);
-    private static final Duration RACE = Duration.ofSeconds(5);
     private static final Duration GRACE = FlowSettings.DEFAULT_SOFT_FENCE_GRACE;
     /** How often the tests tick, as an engine's reconcile pass would. */
     private static final Duration PASS = Duration.ofSeconds(10);
@@ -51,12 +50,15 @@ class FenceFlowSoftGraceTest {
         return d;
     }
 
-    /** Isolating with a soft reboot (sysrq) on the only level, which then succeeds: RACE_DELAY. */
+    /**
+     * Isolating with a soft reboot (sysrq) on the only level, which then succeeds: RACE_DELAY for the grace, or with
+     * no grace OFF in flight.
+     */
     private static FlowDriver softRebooted(FlowSettings settings) {
         FlowDriver d = isolating(settings, plan(List.of(List.of(SYSRQ))));
         assertThat(d.agentEffect().action()).isEqualTo(FenceAction.REBOOT);
         d.answerAfter(Duration.ofSeconds(2), FenceStatus.SUCCEEDED, PowerState.UNKNOWN);
-        assertThat(d.record.stage()).isEqualTo(Stage.RACE_DELAY);
+        FlowDriver.assertPowerFencingBegun(d);
         return d;
     }
 
@@ -74,23 +76,23 @@ class FenceFlowSoftGraceTest {
     }
 
     @Test
-    @DisplayName("after a successful soft reboot the flow waits the grace plus the race delay, then power fences as"
-            + " before when the node does not come back")
+    @DisplayName("after a successful soft reboot the flow waits the grace, then power fences as before when the node"
+            + " does not come back")
     void graceWaitedThenPowerFencing() {
         FlowDriver d = softRebooted(FlowDriver.settings().build());
         Instant softDone = d.now;
-        assertThat(d.record.waitUntil()).contains(softDone.plus(GRACE).plus(RACE));
-        assertThat(d.flow.nextWake(d.record)).contains(softDone.plus(GRACE).plus(RACE));
+        assertThat(d.record.waitUntil()).contains(softDone.plus(GRACE));
+        assertThat(d.flow.nextWake(d.record)).contains(softDone.plus(GRACE));
         assertThat(d.record.reason()).contains("soft fencing succeeded").contains("report Ready");
 
-        idleUntil(d, softDone.plus(GRACE).plus(RACE));
+        idleUntil(d, softDone.plus(GRACE));
         d.readiness(false, Optional.empty());
         assertThat(d.record.stage()).isEqualTo(Stage.RACE_DELAY);
-        d.tickAt(softDone.plus(GRACE).plus(RACE).minusMillis(1));
+        d.tickAt(softDone.plus(GRACE).minusMillis(1));
         assertThat(d.last.effects()).isEmpty();
 
         d.wake();
-        assertThat(d.now).isEqualTo(softDone.plus(GRACE).plus(RACE));
+        assertThat(d.now).isEqualTo(softDone.plus(GRACE));
         assertThat(d.record.stage()).isEqualTo(Stage.POWER_OFF);
         assertThat(d.agentEffect().step()).isEqualTo(FenceStep.POWER_MANAGEMENT);
         assertThat(d.agentEffect().action()).isEqualTo(FenceAction.OFF);
@@ -133,7 +135,7 @@ class FenceFlowSoftGraceTest {
     void readyWithinGraceUnfencesTheLevel() {
         FlowDriver d = isolating(FlowDriver.settings().build(), plan(List.of(List.of(FABRIC, NODE_AGENT))));
         d.answer(FenceStatus.SUCCEEDED, PowerState.OFF).answer(FenceStatus.SUCCEEDED, PowerState.UNKNOWN);
-        assertThat(d.record.waitUntil()).contains(d.now.plus(GRACE).plus(RACE));
+        assertThat(d.record.waitUntil()).contains(d.now.plus(GRACE));
         idleUntil(d, d.now.plus(Duration.ofSeconds(60)));
 
         d.readiness(true, Optional.empty());
@@ -174,16 +176,14 @@ class FenceFlowSoftGraceTest {
     }
 
     @Test
-    @DisplayName("a soft method that failed (the host is likely dead) gets no grace: power fencing after the race delay")
+    @DisplayName("a soft method that failed (the host is likely dead) gets no grace: power fencing at once")
     void failedSoftMethodGetsNoGrace() {
         FlowDriver d = isolating(FlowDriver.settings().build(), plan(List.of(List.of(SYSRQ))));
         d.answerAfter(Duration.ofSeconds(3), FenceStatus.FAILED, PowerState.UNKNOWN);
-        assertThat(d.record.stage()).isEqualTo(Stage.RACE_DELAY);
-        assertThat(d.record.waitUntil()).contains(d.now.plus(RACE));
+        assertThat(d.record.stage()).isEqualTo(Stage.POWER_OFF);
         assertThat(d.record.stepDeadline()).isEqualTo(d.now.plus(POWER_TIMEOUT));
-        assertThat(d.record.reason()).doesNotContain("report Ready");
+        assertThat(d.powerFencingReason()).doesNotContain("report Ready");
 
-        d.tickAfter(RACE);
         assertThat(d.agentEffect().step()).isEqualTo(FenceStep.POWER_MANAGEMENT);
         assertThat(d.agentEffect().action()).isEqualTo(FenceAction.OFF);
     }
@@ -197,8 +197,8 @@ class FenceFlowSoftGraceTest {
         assertThat(d.agentEffect().level()).isEqualTo(1);
         d.answer(FenceStatus.SUCCEEDED, PowerState.OFF);
 
-        assertThat(d.record.stage()).isEqualTo(Stage.RACE_DELAY);
-        assertThat(d.record.waitUntil()).as("level 2 holds no soft method").contains(d.now.plus(RACE));
+        assertThat(d.record.stage()).as("level 2 holds no soft method").isEqualTo(Stage.POWER_OFF);
+        assertThat(d.agentEffect().action()).isEqualTo(FenceAction.OFF);
     }
 
     @Test
@@ -206,24 +206,23 @@ class FenceFlowSoftGraceTest {
     void noSoftMethodNoGrace() {
         FlowDriver d = isolating(FlowDriver.settings().build(), plan(List.of(List.of(FABRIC))));
         d.answer(FenceStatus.SUCCEEDED, PowerState.OFF);
-        assertThat(d.record.stage()).isEqualTo(Stage.RACE_DELAY);
-        assertThat(d.record.waitUntil()).contains(d.now.plus(RACE));
+        assertThat(d.record.stage()).isEqualTo(Stage.POWER_OFF);
+        assertThat(d.agentEffect().step()).isEqualTo(FenceStep.POWER_MANAGEMENT);
         assertThat(d.record.stepDeadline()).isEqualTo(d.now.plus(POWER_TIMEOUT));
     }
 
     @Test
-    @DisplayName("softFenceGrace 0 keeps the old behaviour: power fencing right after the race delay")
+    @DisplayName("softFenceGrace 0 keeps the old behaviour: power fencing right after isolation")
     void zeroGraceIsTheOldBehaviour() {
         FlowDriver d = softRebooted(FlowDriver.settings().softFenceGrace(Duration.ZERO).build());
         Instant softDone = d.now;
-        assertThat(d.record.waitUntil()).contains(softDone.plus(RACE));
+        assertThat(d.record.stage()).isEqualTo(Stage.POWER_OFF);
         assertThat(d.record.stepStartedAt()).isEqualTo(softDone);
         assertThat(d.record.stepDeadline()).isEqualTo(softDone.plus(POWER_TIMEOUT));
-        assertThat(d.record.reason()).isEqualTo("isolated by level 1");
+        assertThat(d.powerFencingReason()).isEqualTo("isolated by level 1");
 
-        d.tickAfter(RACE);
         assertThat(d.agentEffect().action()).isEqualTo(FenceAction.OFF);
-        assertThat(d.agentEffect().budget()).isEqualTo(POWER_TIMEOUT.minus(RACE));
+        assertThat(d.agentEffect().budget()).isEqualTo(POWER_TIMEOUT);
     }
 
     @Test
@@ -237,10 +236,9 @@ class FenceFlowSoftGraceTest {
         assertThat(d.record.stepDeadline()).isEqualTo(graceEnds.plus(POWER_TIMEOUT));
 
         d.wake();
-        assertThat(d.now).isEqualTo(graceEnds.plus(RACE));
+        assertThat(d.now).isEqualTo(graceEnds);
         assertThat(d.agentEffect().action()).isEqualTo(FenceAction.OFF);
-        assertThat(d.agentEffect().budget()).as("the same budget as without a grace")
-                .isEqualTo(POWER_TIMEOUT.minus(RACE));
+        assertThat(d.agentEffect().budget()).as("the same budget as without a grace").isEqualTo(POWER_TIMEOUT);
 
         // STATUS keeps reading ON: the step fails at its own deadline, a full step timeout after the grace
         d.answer(FenceStatus.SUCCEEDED, PowerState.OFF);
@@ -265,11 +263,11 @@ class FenceFlowSoftGraceTest {
         d.after(Duration.ofSeconds(30)).admin(Observation.AdminCommand.PAUSE);
         d.after(Duration.ofMinutes(10)).admin(Observation.AdminCommand.RESUME);
 
-        assertThat(d.record.waitUntil()).contains(softDone.plus(GRACE).plus(RACE).plus(Duration.ofMinutes(10)));
+        assertThat(d.record.waitUntil()).contains(softDone.plus(GRACE).plus(Duration.ofMinutes(10)));
         assertThat(d.record.stepDeadline()).isEqualTo(softDone.plus(GRACE).plus(POWER_TIMEOUT)
                 .plus(Duration.ofMinutes(10)));
         d.wake();
-        assertThat(d.agentEffect().budget()).isEqualTo(POWER_TIMEOUT.minus(RACE));
+        assertThat(d.agentEffect().budget()).isEqualTo(POWER_TIMEOUT);
     }
 
     @Test
@@ -284,9 +282,9 @@ class FenceFlowSoftGraceTest {
         assertThat(d.agentEffect().action()).isEqualTo(FenceAction.REBOOT);
         d.answer(FenceStatus.SUCCEEDED, PowerState.UNKNOWN);
 
-        assertThat(d.record.stage()).isEqualTo(Stage.RACE_DELAY);
+        assertThat(d.record.stage()).isEqualTo(Stage.POWER_OFF);
         assertThat(d.record.restarts()).isEqualTo(1);
-        assertThat(d.record.waitUntil()).contains(d.now.plus(RACE));
+        assertThat(d.agentEffect().action()).isEqualTo(FenceAction.OFF);
         assertThat(d.record.stepDeadline()).isEqualTo(d.now.plus(POWER_TIMEOUT));
     }
 
@@ -340,8 +338,9 @@ class FenceFlowSoftGraceTest {
         d.readiness(true, Optional.of(T0.minusSeconds(60))).readiness(true, Optional.empty());
 
         assertThat(d.record.confirmation()).isEmpty();
-        d.answer(FenceStatus.SUCCEEDED, PowerState.UNKNOWN).wake();
+        d.answer(FenceStatus.SUCCEEDED, PowerState.UNKNOWN);
         assertThat(d.record.stage()).isEqualTo(Stage.POWER_OFF);
+        assertThat(d.agentEffect().action()).isEqualTo(FenceAction.OFF);
     }
 
     @Test

@@ -40,7 +40,7 @@ class FenceFlowWakeTest {
         Operation isolate = d.inFlight();
         assertThat(d.flow.nextWake(d.record)).contains(isolate.issuedAt().plus(settings.clusterBudget())
                 .plus(settings.operationGrace()));
-        d.answer(FenceStatus.SUCCEEDED, PowerState.UNKNOWN).wake();
+        d.answer(FenceStatus.SUCCEEDED, PowerState.UNKNOWN);
         Operation off = d.inFlight();
         assertThat(off).isInstanceOfSatisfying(Operation.Agent.class,
                 agent -> assertThat(agent.action()).isEqualTo(FenceAction.OFF));
@@ -48,12 +48,12 @@ class FenceFlowWakeTest {
     }
 
     @Test
-    @DisplayName("nextWake is the wait's end in RACE_DELAY, the backoff or the earlier step deadline while polling, "
+    @DisplayName("nextWake is the grace's end in RACE_DELAY, the backoff or the earlier step deadline while polling, "
             + "the restart delay in ERROR and stageSince + awaitReady in AWAIT_READY")
     void wakeForWaits() {
         FlowSettings settings = FlowDriver.settings().build();
         FlowDriver d = FlowDriver.running(settings, plan());
-        assertThat(d.flow.nextWake(d.record)).contains(d.now.plus(settings.raceDelayBase()));
+        assertThat(d.flow.nextWake(d.record)).contains(d.now.plus(settings.softFenceGrace()));
 
         d.wake().answer(FenceStatus.SUCCEEDED, PowerState.OFF).answer(FenceStatus.SUCCEEDED, PowerState.ON);
         assertThat(d.flow.nextWake(d.record)).contains(d.now.plus(settings.backoffInitial()));
@@ -115,7 +115,6 @@ class FenceFlowWakeTest {
         d.probe.accept(d);
         d.wake();
         d.answerAfter(Duration.ofSeconds(1), FenceStatus.SUCCEEDED, PowerState.UNKNOWN);
-        d.wake();
         d.answerAfter(Duration.ofSeconds(2), FenceStatus.FAILED, PowerState.UNKNOWN);
         d.wake();
         d.answerAfter(Duration.ofSeconds(2), FenceStatus.SUCCEEDED, PowerState.OFF);

@@ -85,9 +85,9 @@ final class FlowDriver {
         return new StepPlan(timeout, retries, levels);
     }
 
-    /** Deterministic settings: 30 s hold, 5 s race delay with no spread, 1..10 s backoff, 1 min restart delay. */
+    /** Deterministic settings: 30 s hold, 1..10 s backoff, 1 min restart delay. */
     static FlowSettings.Builder settings() {
-        return FlowSettings.custom().hold(Duration.ofSeconds(30)).raceDelay(Duration.ofSeconds(5), Duration.ZERO)
+        return FlowSettings.custom().hold(Duration.ofSeconds(30))
                 .backoff(Duration.ofSeconds(1), Duration.ofSeconds(10)).restartDelay(Duration.ofMinutes(1))
                 .maxRestarts(2).awaitReady(Duration.ofMinutes(15)).minOperationBudget(Duration.ofSeconds(1))
                 .clusterBudget(Duration.ofSeconds(30)).operationGrace(Duration.ofSeconds(30));
@@ -96,9 +96,14 @@ final class FlowDriver {
     // ---- starting ----
 
     static FlowDriver decided(FlowSettings settings, NodePlan plan) {
+        return decided(settings, plan, Duration.ZERO);
+    }
+
+    /** Decided with the fence-race delay storm protection chose. */
+    static FlowDriver decided(FlowSettings settings, NodePlan plan, Duration raceDelay) {
         FlowDriver d = new FlowDriver(new FenceFlow(settings), plan);
         d.now = T0;
-        d.last = d.flow.decide(NODE, T0, "NotReady for 5m");
+        d.last = d.flow.decide(NODE, T0, "NotReady for 5m", Optional.empty(), raceDelay);
         d.record = d.last.record();
         d.transitions.add(d.last);
         d.events.addAll(d.last.events());
@@ -109,25 +114,81 @@ final class FlowDriver {
         return decided(settings().build(), defaultPlan());
     }
 
-    /** Decided, held and isolated: RUNNING / RACE_DELAY with the race delay running. */
-    static FlowDriver running(FlowSettings settings, NodePlan plan) {
+    /** Decided, held and isolated: RUNNING, in RACE_DELAY if the isolation that succeeded asks for a grace. */
+    static FlowDriver isolated(FlowSettings settings, NodePlan plan) {
         FlowDriver d = decided(settings, plan);
         d.tickAt(settings.hold());
         d.answer(FenceStatus.SUCCEEDED, PowerState.UNKNOWN);
         while (d.record.stage() == Stage.ISOLATE_AGENTS) {
             d.answer(FenceStatus.SUCCEEDED, PowerState.OFF);
         }
-        assertThat(d.record.stage()).isEqualTo(Stage.RACE_DELAY);
+        assertThat(d.record.state()).isEqualTo(FenceState.RUNNING);
         return d;
     }
 
-    /** Decided, held, isolated and past the race delay: POWER_OFF with OFF in flight to level 1, method 1. */
+    /**
+     * Decided, held and soft-fenced: RUNNING / RACE_DELAY, waiting the soft-fence grace before any power operation.
+     * Isolation is {@link #softFenced soft fencing} in front of {@code plan}'s own isolation levels.
+     */
+    static FlowDriver running(FlowSettings settings, NodePlan plan) {
+        FlowDriver d = isolated(settings, softFenced(plan));
+        assertThat(d.record.stage()).isEqualTo(Stage.RACE_DELAY);
+        assertThat(d.record.waitUntil()).contains(d.now.plus(settings.softFenceGrace()));
+        return d;
+    }
+
+    /** {@code plan} with soft fencing by {@link #SYSRQ} as its first isolation level. */
+    static NodePlan softFenced(NodePlan plan) {
+        List<List<ResolvedMethod>> levels = new ArrayList<>();
+        levels.add(List.of(SYSRQ));
+        levels.addAll(plan.step(FenceStep.ISOLATION).levels());
+        StepPlan isolation = plan.step(FenceStep.ISOLATION);
+        return plan(new StepPlan(isolation.timeout(), isolation.retries(), levels),
+                plan.step(FenceStep.POWER_MANAGEMENT), plan.step(FenceStep.RECOVERY));
+    }
+
+    /** Decided, held, isolated and past any grace: POWER_OFF with OFF in flight to level 1, method 1. */
     static FlowDriver poweringOff(FlowSettings settings, NodePlan plan) {
-        FlowDriver d = running(settings, plan);
-        d.tickAt(d.record.waitUntil().orElseThrow());
+        FlowDriver d = isolated(settings, plan);
+        if (d.record.stage() == Stage.RACE_DELAY) {
+            d.tickAt(d.record.waitUntil().orElseThrow());
+        }
         assertThat(d.record.stage()).isEqualTo(Stage.POWER_OFF);
         assertThat(d.agentEffect().action()).isEqualTo(FenceAction.OFF);
         return d;
+    }
+
+    /**
+     * Isolation is over and power management has begun: waiting the soft-fence grace in RACE_DELAY (a wait ending
+     * after now), or, with no grace due, OFF already in flight to the first power method.
+     */
+    static void assertPowerFencingBegun(FlowDriver d) {
+        assertThat(d.record.state()).isEqualTo(FenceState.RUNNING);
+        if (d.record.stage() == Stage.RACE_DELAY) {
+            assertThat(d.record.waitUntil()).hasValueSatisfying(wait -> assertThat(wait).isAfter(d.now));
+        } else {
+            assertThat(d.record.stage()).isEqualTo(Stage.POWER_OFF);
+            assertThat(d.agentEffect().action()).isEqualTo(FenceAction.OFF);
+        }
+    }
+
+    /** From the start of power management: past any soft-fence grace, with OFF in flight to the first method. */
+    FlowDriver powerOffIssued() {
+        assertPowerFencingBegun(this);
+        if (record.stage() == Stage.RACE_DELAY) {
+            wake();
+        }
+        assertThat(record.stage()).isEqualTo(Stage.POWER_OFF);
+        assertThat(agentEffect().action()).isEqualTo(FenceAction.OFF);
+        return this;
+    }
+
+    /** Why the flow entered power management: the reason of the last transition into RACE_DELAY. */
+    String powerFencingReason() {
+        List<FenceEvent.Transitioned> into = events(FenceEvent.Transitioned.class).stream()
+                .filter(t -> t.to() == Stage.RACE_DELAY).toList();
+        assertThat(into).as("transitions into RACE_DELAY").isNotEmpty();
+        return into.get(into.size() - 1).reason();
     }
 
     // ---- driving ----

@@ -101,7 +101,7 @@ class AsyncAgentEngineTest {
                 FenceStep.RECOVERY, StepPlan.none(Duration.ofSeconds(60))));
         FenceEngine engine = FenceEngine.builder().store(store).cluster(cluster)
                 .agents(FenceAgentRegistry.of(provider)).plans(n -> Optional.of(plan))
-                .settings(FlowSettings.custom().raceDelay(Duration.ZERO, Duration.ZERO).build())
+                .settings(FlowSettings.ofDefaults())
                 .time(time).executor(task -> queue.add((OperationTask) task)).build();
         engine.start();
         engine.decide(node, "NotReady");

@@ -24,8 +24,7 @@ import org.junit.jupiter.api.io.TempDir;
  */
 class CrashInjectionTest {
 
-    private static final FlowSettings SETTINGS = FlowSettings.custom().hold(Duration.ofSeconds(10))
-            .raceDelay(Duration.ZERO, Duration.ZERO).build();
+    private static final FlowSettings SETTINGS = FlowSettings.custom().hold(Duration.ofSeconds(10)).build();
 
     @TempDir
     Path dir;

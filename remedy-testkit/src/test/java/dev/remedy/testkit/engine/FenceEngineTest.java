@@ -139,7 +139,7 @@ class FenceEngineTest {
     void deleteNodeStrategy() {
         List<String> order = new ArrayList<>();
         cluster.watch(call -> order.add(call + " power=" + target.power()));
-        FenceEngine engine = engineWith(events::add, FlowSettings.custom().raceDelay(Duration.ZERO, Duration.ZERO)
+        FenceEngine engine = engineWith(events::add, FlowSettings.custom()
                 .releaseStrategy(ReleaseStrategy.DELETE_NODE).build());
         engine.decide(node, "NotReady");
         time.advance(Duration.ofSeconds(40));
@@ -184,7 +184,7 @@ class FenceEngineTest {
     }
 
     private FenceEngine engineWith(dev.remedy.core.event.FenceEventListener listener) {
-        return engineWith(listener, FlowSettings.custom().raceDelay(Duration.ZERO, Duration.ZERO).build());
+        return engineWith(listener, FlowSettings.ofDefaults());
     }
 
     private FenceEngine engineWith(dev.remedy.core.event.FenceEventListener listener, FlowSettings settings) {
