@@ -1,10 +1,10 @@
 package dev.remedy.core.policy;
 
-import static dev.remedy.core.config.ConfigNames.child;
-import static dev.remedy.core.config.ConfigNames.describe;
-import static dev.remedy.core.config.ConfigNames.hint;
+import static dev.remedy.config.ConfigNames.child;
+import static dev.remedy.config.ConfigNames.describe;
+import static dev.remedy.config.ConfigNames.hint;
 
-import dev.remedy.core.config.ConfigNode;
+import dev.remedy.config.ConfigNode;
 import dev.remedy.core.topology.ConfigurationIssue;
 import dev.remedy.spi.config.Durations;
 import java.time.Duration;

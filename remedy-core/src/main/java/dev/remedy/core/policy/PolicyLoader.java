@@ -1,11 +1,11 @@
 package dev.remedy.core.policy;
 
-import static dev.remedy.core.config.ConfigNames.describe;
-import static dev.remedy.core.config.ConfigNames.hint;
+import static dev.remedy.config.ConfigNames.describe;
+import static dev.remedy.config.ConfigNames.hint;
 
-import dev.remedy.core.config.ConfigDocuments;
-import dev.remedy.core.config.ConfigNode;
-import dev.remedy.core.config.DocumentException;
+import dev.remedy.config.ConfigDocuments;
+import dev.remedy.config.ConfigNode;
+import dev.remedy.config.DocumentException;
 import dev.remedy.core.topology.ConfigurationIssue;
 import java.nio.file.Path;
 import java.time.Duration;

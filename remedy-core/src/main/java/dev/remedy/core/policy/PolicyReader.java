@@ -1,12 +1,12 @@
 package dev.remedy.core.policy;
 
-import static dev.remedy.core.config.ConfigNames.child;
-import static dev.remedy.core.config.ConfigNames.describe;
-import static dev.remedy.core.config.ConfigNames.hint;
-import static dev.remedy.core.config.ConfigNames.index;
-import static dev.remedy.core.config.ConfigNames.suggestion;
+import static dev.remedy.config.ConfigNames.child;
+import static dev.remedy.config.ConfigNames.describe;
+import static dev.remedy.config.ConfigNames.hint;
+import static dev.remedy.config.ConfigNames.index;
+import static dev.remedy.config.ConfigNames.suggestion;
 
-import dev.remedy.core.config.ConfigNode;
+import dev.remedy.config.ConfigNode;
 import dev.remedy.core.storm.StormSettings;
 import dev.remedy.core.topology.NodeSelector;
 import java.time.Duration;

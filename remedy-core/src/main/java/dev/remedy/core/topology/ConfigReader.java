@@ -1,13 +1,13 @@
 package dev.remedy.core.topology;
 
-import static dev.remedy.core.config.ConfigNames.child;
-import static dev.remedy.core.config.ConfigNames.hint;
-import static dev.remedy.core.config.ConfigNames.index;
-import static dev.remedy.core.config.ConfigNames.list;
-import static dev.remedy.core.config.ConfigNames.suggestion;
+import static dev.remedy.config.ConfigNames.child;
+import static dev.remedy.config.ConfigNames.hint;
+import static dev.remedy.config.ConfigNames.index;
+import static dev.remedy.config.ConfigNames.list;
+import static dev.remedy.config.ConfigNames.suggestion;
 
-import dev.remedy.core.config.ConfigNames;
-import dev.remedy.core.config.ConfigNode;
+import dev.remedy.config.ConfigNames;
+import dev.remedy.config.ConfigNode;
 import dev.remedy.core.flow.FenceStep;
 import dev.remedy.spi.FenceAgentProvider;
 import dev.remedy.spi.FencingKind;

@@ -1,7 +1,7 @@
 package dev.remedy.core.topology;
 
 
-import static dev.remedy.core.config.ConfigNames.child;
+import static dev.remedy.config.ConfigNames.child;
 
 import dev.remedy.core.engine.PlanSource;
 import dev.remedy.core.flow.FenceStep;

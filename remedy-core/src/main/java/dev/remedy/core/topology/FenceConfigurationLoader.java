@@ -1,8 +1,8 @@
 package dev.remedy.core.topology;
 
-import dev.remedy.core.config.ConfigDocuments;
-import dev.remedy.core.config.ConfigNode;
-import dev.remedy.core.config.DocumentException;
+import dev.remedy.config.ConfigDocuments;
+import dev.remedy.config.ConfigNode;
+import dev.remedy.config.DocumentException;
 import dev.remedy.spi.discovery.FenceAgentRegistry;
 import java.nio.file.Path;
 import java.util.List;

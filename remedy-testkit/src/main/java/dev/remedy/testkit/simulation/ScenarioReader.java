@@ -1,14 +1,14 @@
 package dev.remedy.testkit.simulation;
 
-import static dev.remedy.core.config.ConfigNames.child;
-import static dev.remedy.core.config.ConfigNames.describe;
-import static dev.remedy.core.config.ConfigNames.hint;
-import static dev.remedy.core.config.ConfigNames.index;
-import static dev.remedy.core.config.ConfigNames.suggestion;
+import static dev.remedy.config.ConfigNames.child;
+import static dev.remedy.config.ConfigNames.describe;
+import static dev.remedy.config.ConfigNames.hint;
+import static dev.remedy.config.ConfigNames.index;
+import static dev.remedy.config.ConfigNames.suggestion;
 
-import dev.remedy.core.config.ConfigDocuments;
-import dev.remedy.core.config.ConfigNode;
-import dev.remedy.core.config.DocumentException;
+import dev.remedy.config.ConfigDocuments;
+import dev.remedy.config.ConfigNode;
+import dev.remedy.config.DocumentException;
 import dev.remedy.core.topology.ConfigurationIssue;
 import dev.remedy.spi.config.Durations;
 import java.nio.file.Path;

@@ -1,4 +1,4 @@
-package dev.remedy.core.config;
+package dev.remedy.config;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import java.util.ArrayList;
