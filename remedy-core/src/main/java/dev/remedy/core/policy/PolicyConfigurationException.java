@@ -1,30 +1,30 @@
 package dev.remedy.core.policy;
 
-import dev.remedy.core.topology.ConfigurationIssue;
+import dev.remedy.spi.config.ConfigProblem;
 import dev.remedy.spi.RemedyException;
 import java.util.List;
 import java.util.stream.Collectors;
 
 /**
- * Thrown when a policy file is refused. Carries every {@link ConfigurationIssue} found, not only the first; the
+ * Thrown when a policy file is refused. Carries every {@link ConfigProblem} found, not only the first; the
  * message lists them one per line as {@code file:path: message}.
  */
 public class PolicyConfigurationException extends RemedyException {
 
-    private final List<ConfigurationIssue> issues;
+    private final List<ConfigProblem> issues;
 
     /** An exception listing {@code issues} (at least one). */
-    public PolicyConfigurationException(List<ConfigurationIssue> issues) {
+    public PolicyConfigurationException(List<ConfigProblem> issues) {
         this(issues, null);
     }
 
     /** An exception listing {@code issues} (at least one), caused by {@code cause}. */
-    public PolicyConfigurationException(List<ConfigurationIssue> issues, Throwable cause) {
+    public PolicyConfigurationException(List<ConfigProblem> issues, Throwable cause) {
         super(message(issues), cause);
         this.issues = List.copyOf(issues);
     }
 
-    private static String message(List<ConfigurationIssue> issues) {
+    private static String message(List<ConfigProblem> issues) {
         if (issues.isEmpty()) {
             throw new IllegalArgumentException("a refused policy file has at least one issue");
         }
@@ -33,7 +33,7 @@ public class PolicyConfigurationException extends RemedyException {
     }
 
     /** Every problem found, in document order. */
-    public List<ConfigurationIssue> issues() {
+    public List<ConfigProblem> issues() {
         return issues;
     }
 }

@@ -5,7 +5,7 @@ import static dev.remedy.config.ConfigNames.describe;
 import static dev.remedy.config.ConfigNames.hint;
 
 import dev.remedy.config.ConfigNode;
-import dev.remedy.core.topology.ConfigurationIssue;
+import dev.remedy.spi.config.ConfigProblem;
 import dev.remedy.spi.config.Durations;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -31,7 +31,7 @@ final class PolicyIssues {
     private static final String DURATION_FORMS = "such as 30s, 5m, 1h or PT5M";
 
     private final String source;
-    private final List<ConfigurationIssue> issues = new ArrayList<>();
+    private final List<ConfigProblem> issues = new ArrayList<>();
 
     PolicyIssues(String source) {
         this.source = source;
@@ -42,7 +42,7 @@ final class PolicyIssues {
     }
 
     void add(String path, String message) {
-        issues.add(new ConfigurationIssue(source, path, message));
+        issues.add(ConfigProblem.in(source, path, message));
     }
 
     boolean isEmpty() {

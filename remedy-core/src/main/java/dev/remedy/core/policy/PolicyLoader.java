@@ -6,7 +6,7 @@ import static dev.remedy.config.ConfigNames.hint;
 import dev.remedy.config.ConfigDocuments;
 import dev.remedy.config.ConfigNode;
 import dev.remedy.config.DocumentException;
-import dev.remedy.core.topology.ConfigurationIssue;
+import dev.remedy.spi.config.ConfigProblem;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
@@ -117,7 +117,7 @@ public final class PolicyLoader {
     }
 
     private static PolicyConfigurationException refused(String source, DocumentException e) {
-        return new PolicyConfigurationException(List.of(new ConfigurationIssue(source, "", e.getMessage())),
+        return new PolicyConfigurationException(List.of(ConfigProblem.in(source, "", e.getMessage())),
                 e.getCause());
     }
 }

@@ -63,7 +63,7 @@ final class ConfigReader {
 
     private final String source;
     private final FenceAgentRegistry registry;
-    private final List<ConfigurationIssue> issues = new ArrayList<>();
+    private final List<ConfigProblem> issues = new ArrayList<>();
 
     ConfigReader(String source, FenceAgentRegistry registry) {
         this.source = source;
@@ -227,8 +227,8 @@ final class ConfigReader {
         Optional<String> text = scalar(value, at);
         text.ifPresent(given -> {
             List<ConfigProblem> problems = provider.configure().set(parameter.name(), given).build().validate();
-            problems.stream().filter(p -> p.parameter().equals(parameter.name()))
-                    .forEach(p -> issue(at, p.problem() + "; " + p.hint()));
+            problems.stream().filter(p -> p.path().equals(parameter.name()))
+                    .forEach(p -> issues.add(p.at(source, at)));
         });
         return text;
     }
@@ -608,6 +608,6 @@ final class ConfigReader {
     }
 
     private void issue(String path, String message) {
-        issues.add(new ConfigurationIssue(source, path, message));
+        issues.add(ConfigProblem.in(source, path, message));
     }
 }

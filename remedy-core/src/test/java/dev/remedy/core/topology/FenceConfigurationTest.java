@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.catchThrowableOfType;
 
 import dev.remedy.core.flow.FenceStep;
+import dev.remedy.spi.config.ConfigProblem;
 import dev.remedy.spi.config.Secret;
 import java.util.Map;
 import org.junit.jupiter.api.DisplayName;
@@ -59,7 +60,7 @@ class FenceConfigurationTest {
         FenceConfigurationException refused = catchThrowableOfType(FenceConfigurationException.class,
                 () -> config.planFor("cp-2", Map.of("node-role.kubernetes.io/control-plane", ""), SECRETS));
 
-        assertThat(refused.issues()).extracting(ConfigurationIssue::path).containsExactly("nodes.cp-2.bmc",
+        assertThat(refused.issues()).extracting(ConfigProblem::path).containsExactly("nodes.cp-2.bmc",
                 "nodes.cp-2.pdu");
         assertThat(refused.issues().get(0).message()).isEqualTo("node 'cp-2', template 'bmc' (agent 'fake'): "
                 + "parameter 'plug' is required but was not given; give text (the outlet or machine to fence); add it"

@@ -1,6 +1,6 @@
 package dev.remedy.testkit.simulation;
 
-import dev.remedy.core.topology.ConfigurationIssue;
+import dev.remedy.spi.config.ConfigProblem;
 import dev.remedy.spi.RemedyException;
 import java.util.List;
 import java.util.stream.Collectors;
@@ -11,15 +11,15 @@ import java.util.stream.Collectors;
  */
 public class ScenarioException extends RemedyException {
 
-    private final List<ConfigurationIssue> issues;
+    private final List<ConfigProblem> issues;
 
     /** An exception listing {@code issues} (at least one). */
-    public ScenarioException(List<ConfigurationIssue> issues) {
+    public ScenarioException(List<ConfigProblem> issues) {
         super(message(issues));
         this.issues = List.copyOf(issues);
     }
 
-    private static String message(List<ConfigurationIssue> issues) {
+    private static String message(List<ConfigProblem> issues) {
         if (issues.isEmpty()) {
             throw new IllegalArgumentException("a refused scenario has at least one issue");
         }
@@ -31,7 +31,7 @@ public class ScenarioException extends RemedyException {
     }
 
     /** Every problem, in document order. */
-    public List<ConfigurationIssue> issues() {
+    public List<ConfigProblem> issues() {
         return issues;
     }
 }

@@ -9,7 +9,7 @@ import static dev.remedy.config.ConfigNames.suggestion;
 import dev.remedy.config.ConfigDocuments;
 import dev.remedy.config.ConfigNode;
 import dev.remedy.config.DocumentException;
-import dev.remedy.core.topology.ConfigurationIssue;
+import dev.remedy.spi.config.ConfigProblem;
 import dev.remedy.spi.config.Durations;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -64,7 +64,7 @@ public final class ScenarioReader {
     }
 
     private static ScenarioException refused(String source, DocumentException e) {
-        return new ScenarioException(List.of(new ConfigurationIssue(source, "", e.getMessage())));
+        return new ScenarioException(List.of(ConfigProblem.in(source, "", e.getMessage())));
     }
 
     private static String defaultName(Path file) {
@@ -78,7 +78,7 @@ public final class ScenarioReader {
     private static final class Reading {
         private final String source;
         private final String defaultName;
-        private final List<ConfigurationIssue> issues = new ArrayList<>();
+        private final List<ConfigProblem> issues = new ArrayList<>();
 
         Reading(String source, String defaultName) {
             this.source = source;
@@ -354,7 +354,7 @@ public final class ScenarioReader {
         }
 
         private void issue(String path, String message) {
-            issues.add(new ConfigurationIssue(source, path, message));
+            issues.add(ConfigProblem.in(source, path, message));
         }
 
         private ScenarioException refuse(String path, String message) {

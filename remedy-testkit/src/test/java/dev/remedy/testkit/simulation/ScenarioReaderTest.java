@@ -3,7 +3,7 @@ package dev.remedy.testkit.simulation;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import dev.remedy.core.topology.ConfigurationIssue;
+import dev.remedy.spi.config.ConfigProblem;
 import java.time.Duration;
 import org.junit.jupiter.api.DisplayName;
 import org.junit.jupiter.api.Test;
@@ -57,7 +57,7 @@ class ScenarioReaderTest {
                 settings: {tik: 5s}
                 """, "bad.yaml"))
                 .isInstanceOfSatisfying(ScenarioException.class, e -> assertThat(e.issues())
-                        .extracting(ConfigurationIssue::path).containsExactly("bmc.node-1", "events[0].nodes",
+                        .extracting(ConfigProblem::path).containsExactly("bmc.node-1", "events[0].nodes",
                                 "events[1]", "events[2].clear", "events[3].nodes", "settings.tik"));
     }
 
