@@ -1,9 +1,9 @@
 package dev.remedy.core.policy;
 
-import dev.remedy.spi.config.ConfigProblem;
+import dev.remedy.config.ConfigProblems;
 import dev.remedy.spi.RemedyException;
+import dev.remedy.spi.config.ConfigProblem;
 import java.util.List;
-import java.util.stream.Collectors;
 
 /**
  * Thrown when a policy file is refused. Carries every {@link ConfigProblem} found, not only the first; the
@@ -20,16 +20,8 @@ public class PolicyConfigurationException extends RemedyException {
 
     /** An exception listing {@code issues} (at least one), caused by {@code cause}. */
     public PolicyConfigurationException(List<ConfigProblem> issues, Throwable cause) {
-        super(message(issues), cause);
+        super(ConfigProblems.listing("invalid policies", issues), cause);
         this.issues = List.copyOf(issues);
-    }
-
-    private static String message(List<ConfigProblem> issues) {
-        if (issues.isEmpty()) {
-            throw new IllegalArgumentException("a refused policy file has at least one issue");
-        }
-        return "invalid policies (" + issues.size() + (issues.size() == 1 ? " problem):" : " problems):")
-                + issues.stream().map(issue -> "\n  " + issue).collect(Collectors.joining());
     }
 
     /** Every problem found, in document order. */

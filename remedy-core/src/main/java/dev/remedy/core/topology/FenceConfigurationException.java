@@ -1,9 +1,9 @@
 package dev.remedy.core.topology;
 
+import dev.remedy.config.ConfigProblems;
 import dev.remedy.spi.RemedyException;
 import dev.remedy.spi.config.ConfigProblem;
 import java.util.List;
-import java.util.stream.Collectors;
 
 /**
  * Thrown when a fence configuration is refused, or cannot give a node its plan. Carries every
@@ -21,16 +21,8 @@ public class FenceConfigurationException extends RemedyException {
 
     /** An exception listing {@code issues} (at least one), caused by {@code cause}. */
     public FenceConfigurationException(List<ConfigProblem> issues, Throwable cause) {
-        super(message(issues), cause);
+        super(ConfigProblems.listing("invalid fence configuration", issues), cause);
         this.issues = List.copyOf(issues);
-    }
-
-    private static String message(List<ConfigProblem> issues) {
-        if (issues.isEmpty()) {
-            throw new IllegalArgumentException("a refused fence configuration has at least one issue");
-        }
-        return "invalid fence configuration (" + issues.size() + (issues.size() == 1 ? " problem):" : " problems):")
-                + issues.stream().map(issue -> "\n  " + issue).collect(Collectors.joining());
     }
 
     /** Every problem found, in document order. */

@@ -4,9 +4,9 @@ import static dev.remedy.core.policy.PolicyLoaderTest.fixture;
 import static dev.remedy.core.policy.PolicyLoaderTest.issuesOf;
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.remedy.config.NodeSelector;
 import dev.remedy.core.storm.StormSettings;
 import dev.remedy.spi.config.ConfigProblem;
-import dev.remedy.core.topology.NodeSelector;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.time.Duration;

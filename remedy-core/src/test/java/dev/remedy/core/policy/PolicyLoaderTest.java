@@ -3,11 +3,11 @@ package dev.remedy.core.policy;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.catchThrowableOfType;
 
+import dev.remedy.config.NodeSelector;
 import dev.remedy.core.storm.RateLimit;
 import dev.remedy.core.storm.StormSettings;
 import dev.remedy.core.storm.Threshold;
 import dev.remedy.spi.config.ConfigProblem;
-import dev.remedy.core.topology.NodeSelector;
 import java.net.URISyntaxException;
 import java.nio.file.Path;
 import java.time.Duration;
