@@ -80,6 +80,17 @@ public final class ConfigDocuments {
     }
 
     /**
+     * Parses {@code text} as YAML, whatever its source is named (a format whose files are YAML, such as device
+     * profiles; JSON is YAML too).
+     *
+     * @return the root; {@link ConfigNode#isMissingNode() missing} for an empty document
+     * @throws DocumentException if the text has a syntax error
+     */
+    public static ConfigNode parseYaml(String text) {
+        return parse(YAML, Objects.requireNonNull(text, "text"));
+    }
+
+    /**
      * {@link #read(Path)}, with a document that cannot be read or parsed turned into the caller's own exception.
      */
     public static ConfigNode read(Path file, Function<DocumentException, ? extends RuntimeException> refuse) {

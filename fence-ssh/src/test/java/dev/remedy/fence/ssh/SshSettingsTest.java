@@ -105,7 +105,7 @@ class SshSettingsTest {
                 FencingKind.POWER);
 
         assertThat(e.problems()).allSatisfy(p -> assertThat(p.path()).isEqualTo("profile_file"))
-                .anySatisfy(p -> assertThat(p.problem()).contains("field 'prompt'").contains("is missing"));
+                .anySatisfy(p -> assertThat(p.problem()).contains(file + ":profiles[0].prompt: ").contains("is missing"));
     }
 
     @Test

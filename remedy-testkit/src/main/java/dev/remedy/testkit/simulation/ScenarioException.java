@@ -1,9 +1,9 @@
 package dev.remedy.testkit.simulation;
 
-import dev.remedy.spi.config.ConfigProblem;
+import dev.remedy.config.ConfigProblems;
 import dev.remedy.spi.RemedyException;
+import dev.remedy.spi.config.ConfigProblem;
 import java.util.List;
-import java.util.stream.Collectors;
 
 /**
  * Thrown when a scenario file is refused. Carries every problem found, each as {@code file:path: message}; the
@@ -20,14 +20,8 @@ public class ScenarioException extends RemedyException {
     }
 
     private static String message(List<ConfigProblem> issues) {
-        if (issues.isEmpty()) {
-            throw new IllegalArgumentException("a refused scenario has at least one issue");
-        }
-        if (issues.size() == 1) {
-            return "invalid scenario: " + issues.get(0);
-        }
-        return "invalid scenario (" + issues.size() + " problems):"
-                + issues.stream().map(issue -> "\n  " + issue).collect(Collectors.joining());
+        return issues.size() == 1 ? "invalid scenario: " + issues.get(0)
+                : ConfigProblems.listing("invalid scenario", issues);
     }
 
     /** Every problem, in document order. */
