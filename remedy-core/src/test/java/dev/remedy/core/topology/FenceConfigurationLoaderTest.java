@@ -400,6 +400,14 @@ class FenceConfigurationLoaderTest {
                                 + nodes,
                         "topologies[0].selector[\"node-role.kubernetes.io/control-plane\"]",
                         "has no value; write \"\" for a label whose value is empty", 1),
+                Arguments.of("a selector label key that Kubernetes refuses",
+                        templates + "topologies:\n  - {name: cp, selector: {\"-role\": x}}\n" + topologies.substring(
+                                "topologies:\n".length()) + nodes,
+                        "topologies[0].selector.-role", "'-role' is not a label key: give an optional DNS prefix", 1),
+                Arguments.of("a selector label value that Kubernetes refuses",
+                        templates + "topologies:\n  - {name: cp, selector: {role: \"control plane\"}}\n"
+                                + topologies.substring("topologies:\n".length()) + nodes,
+                        "topologies[0].selector.role", "'control plane' is not a label value: give up to 63", 1),
                 Arguments.of("a secret in plain text under parameters",
                         "templates:\n  bmc: {agent: fake, parameters: {password: pw}}\n" + topologies + nodes,
                         "templates.bmc.parameters.password", "'password' is secret: give it under secrets as "

@@ -62,6 +62,29 @@ class ScenarioReaderTest {
     }
 
     @Test
+    @DisplayName("refuse a label key or value that Kubernetes refuses, in a group's labels and in a selection")
+    void refusesBadLabels() {
+        assertThatThrownBy(() -> reader.parse("""
+                nodes:
+                  - {names: node-0..node-1, labels: {"-rack": r0}}
+                  - {names: node-2, labels: {rack: "r 1"}}
+                events:
+                  - {at: 1m, fault: hang, nodes: "-zone=z1"}
+                  - {at: 2m, fault: hang, nodes: "zone=z 1"}
+                """, "labels.yaml"))
+                .isInstanceOfSatisfying(ScenarioException.class, e -> assertThat(e.issues())
+                        .extracting(ConfigProblem::toString).satisfiesExactly(
+                                issue -> assertThat(issue).startsWith("labels.yaml:nodes[0].labels.-rack: '-rack' is "
+                                        + "not a label key: "),
+                                issue -> assertThat(issue).startsWith("labels.yaml:nodes[1].labels.rack: 'r 1' is not "
+                                        + "a label value: "),
+                                issue -> assertThat(issue).startsWith("labels.yaml:events[0].nodes: '-zone=z1' of node "
+                                        + "selection '-zone=z1' is not a label KEY=VALUE: '-zone' is not a label key"),
+                                issue -> assertThat(issue).startsWith("labels.yaml:events[1].nodes: 'zone=z 1' of node "
+                                        + "selection 'zone=z 1' is not a label KEY=VALUE: 'z 1' is not a label value")));
+    }
+
+    @Test
     @DisplayName("refuse an event after the end of the simulation")
     void eventAfterEnd() {
         assertThatThrownBy(() -> reader.parse("""
