@@ -13,7 +13,6 @@ import java.util.List;
 import java.util.Objects;
 import java.util.Optional;
 import java.util.function.Predicate;
-import java.util.stream.Collectors;
 
 /**
  * The problems found in one configuration document, and the checks every reader of one shares: the document
@@ -34,11 +33,27 @@ public final class ConfigProblems {
     private static final String KEYS_LABEL = "allowed here";
 
     private final String source;
+    private final String unknownKey;
+    private final String keysLabel;
     private final List<ConfigProblem> problems = new ArrayList<>();
 
-    /** No problems yet, in the document {@code source} (a file path or a source name). */
+    /**
+     * No problems yet, in the document {@code source} (a file path or a source name); an unknown key {@code is not
+     * a known key; did you mean …? allowed here: …}.
+     */
     public ConfigProblems(String source) {
+        this(source, UNKNOWN_KEY, KEYS_LABEL);
+    }
+
+    /**
+     * No problems yet, in the document {@code source}, of a format with its own words for an unknown key:
+     * {@code unknownKey}, a "did you mean", then {@code keysLabel} and the keys, as in {@code is not a key here; did
+     * you mean 'run_for'? the keys are: …}.
+     */
+    public ConfigProblems(String source, String unknownKey, String keysLabel) {
         this.source = Objects.requireNonNull(source, "source");
+        this.unknownKey = Objects.requireNonNull(unknownKey, "unknownKey");
+        this.keysLabel = Objects.requireNonNull(keysLabel, "keysLabel");
     }
 
     /** The file (or source name) the problems are in. */
@@ -66,20 +81,6 @@ public final class ConfigProblems {
         return List.copyOf(problems);
     }
 
-    /**
-     * {@code title (N problems):} then each problem on its own line, indented: the message of the exceptions that
-     * refuse a file.
-     *
-     * @throws IllegalArgumentException if {@code problems} is empty: a refused file has at least one problem
-     */
-    public static String listing(String title, List<ConfigProblem> problems) {
-        if (problems.isEmpty()) {
-            throw new IllegalArgumentException("a refusal (" + title + ") lists at least one problem");
-        }
-        return title + " (" + problems.size() + (problems.size() == 1 ? " problem):" : " problems):")
-                + problems.stream().map(problem -> "\n  " + problem).collect(Collectors.joining());
-    }
-
     // ------------------------------------------------------------------------------------------------- structure
 
     /**
@@ -100,32 +101,31 @@ public final class ConfigProblems {
         return Optional.of(root);
     }
 
-    /** Reports each key of {@code node} that is not {@code allowed}: {@code is not a known key; allowed here: …}. */
+    /** Reports each key of {@code node} that is not {@code allowed}, with the nearest allowed one. */
     public void checkKeys(ConfigNode node, String path, Collection<String> allowed) {
-        checkKeys(node, path, allowed::contains, allowed, UNKNOWN_KEY, KEYS_LABEL);
+        checkKeys(node, path, allowed::contains, allowed);
     }
 
     /** Reports each key of {@code node} that {@code allowed} refuses; {@code known} lists the keys in the hint. */
     public void checkKeys(ConfigNode node, String path, Predicate<String> allowed, Collection<String> known) {
-        checkKeys(node, path, allowed, known, UNKNOWN_KEY, KEYS_LABEL);
+        for (String key : node.keys()) {
+            if (!allowed.test(key)) {
+                add(child(path, key), unknownKey + hint(key, known, keysLabel));
+            }
+        }
     }
 
     /**
-     * Reports each key of {@code node} that is not {@code allowed}, in a format's own words: {@code refusal}, a "did
-     * you mean", then {@code label} and the keys, as in {@code is not a key here; did you mean 'run_for'? the keys
-     * are: …}.
+     * A mapping with the {@code allowed} keys only (each other key reported), or a problem: {@code must be a mapping
+     * SHAPE, not …}, where {@code shape} is as in {@code with name, selector and steps} or {@code {type, status}}.
      */
-    public void checkKeys(ConfigNode node, String path, Collection<String> allowed, String refusal, String label) {
-        checkKeys(node, path, allowed::contains, allowed, refusal, label);
-    }
-
-    private void checkKeys(ConfigNode node, String path, Predicate<String> allowed, Collection<String> known,
-                           String refusal, String label) {
-        for (String key : node.keys()) {
-            if (!allowed.test(key)) {
-                add(child(path, key), refusal + hint(key, known, label));
-            }
+    public Optional<ConfigNode> mappingWith(ConfigNode node, String path, String shape, Collection<String> allowed) {
+        if (!node.isObject()) {
+            add(path, "must be a mapping " + shape + ", not " + describe(node));
+            return Optional.empty();
         }
+        checkKeys(node, path, allowed);
+        return Optional.of(node);
     }
 
     /** A mapping, or a problem: missing (if {@code required}) or not a mapping. {@code what} says what it holds. */

@@ -1,7 +1,6 @@
 package dev.remedy.config;
 
 import static org.assertj.core.api.Assertions.assertThat;
-import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.remedy.spi.config.ConfigProblem;
 import java.time.Duration;
@@ -37,19 +36,6 @@ class ConfigProblemsTest {
     }
 
     @Test
-    @DisplayName("lists problems under a title, counted, one per line; refuses to list none")
-    void listing() {
-        List<ConfigProblem> two = List.of(ConfigProblem.in("f.yaml", "a", "m1"), ConfigProblem.in("f.yaml", "", "m2"));
-
-        assertThat(ConfigProblems.listing("invalid things", two)).isEqualTo("invalid things (2 problems):\n"
-                + "  f.yaml:a: m1\n  f.yaml: m2");
-        assertThat(ConfigProblems.listing("invalid things", two.subList(0, 1)))
-                .isEqualTo("invalid things (1 problem):\n  f.yaml:a: m1");
-        assertThatThrownBy(() -> ConfigProblems.listing("invalid things", List.of()))
-                .isInstanceOf(IllegalArgumentException.class);
-    }
-
-    @Test
     @DisplayName("takes a mapping as document, and refuses an empty one or a list with what to give")
     void document() {
         assertThat(problems.document(yaml("a: 1"), "a", "the key a")).isPresent();
@@ -67,15 +53,31 @@ class ConfigProblemsTest {
 
         problems.checkKeys(node, "step", List.of("timeout", "ok"));
         problems.checkKeys(node, "", key -> key.equals("ok") || key.startsWith("remedy"), List.of("ok", "remedy1"));
-        problems.checkKeys(yaml("{run_fro: 1}"), "", List.of("run_for"), "is not a key here", "the keys are");
+        ConfigProblems scenario = new ConfigProblems("s.yaml", "is not a key here", "the keys are");
+        scenario.checkKeys(yaml("{run_fro: 1}"), "", List.of("run_for"));
 
         assertThat(texts()).containsExactly(
                 "f.yaml:step.timout: is not a known key; did you mean 'timeout'? allowed here: timeout, ok",
                 "f.yaml:step.colour: is not a known key; allowed here: timeout, ok",
                 "f.yaml:step.remedy7: is not a known key; allowed here: timeout, ok",
                 "f.yaml:timout: is not a known key; allowed here: ok, remedy1",
-                "f.yaml:colour: is not a known key; allowed here: ok, remedy1",
-                "f.yaml:run_fro: is not a key here; did you mean 'run_for'? the keys are: run_for");
+                "f.yaml:colour: is not a known key; allowed here: ok, remedy1");
+        assertThat(scenario.list()).extracting(ConfigProblem::toString)
+                .containsExactly("s.yaml:run_fro: is not a key here; did you mean 'run_for'? the keys are: run_for");
+    }
+
+    @Test
+    @DisplayName("takes a mapping of known keys, reporting the others, or says what shape was expected")
+    void mappingWith() {
+        ConfigNode doc = yaml("{item: {type: Ready, colour: red}, text: x}");
+
+        assertThat(problems.mappingWith(doc.get("item"), "item", "{type, status}", List.of("type", "status")))
+                .isPresent();
+        assertThat(problems.mappingWith(doc.get("text"), "text", "{type, status}", List.of("type", "status")))
+                .isEmpty();
+
+        assertThat(texts()).containsExactly("f.yaml:item.colour: is not a known key; allowed here: type, status",
+                "f.yaml:text: must be a mapping {type, status}, not text");
     }
 
     @Test

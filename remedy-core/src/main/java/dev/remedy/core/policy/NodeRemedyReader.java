@@ -8,7 +8,6 @@ import static dev.remedy.config.ConfigNames.index;
 import dev.remedy.config.ConfigNode;
 import dev.remedy.config.ConfigProblems;
 import dev.remedy.config.NodeSelector;
-import dev.remedy.config.SelectorReader;
 import dev.remedy.core.storm.StormSettings;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -29,9 +28,9 @@ import java.util.stream.Stream;
  * and converts each of its threshold configurations into one worker {@link Policy}, collecting every problem.
  * The conversion rules are in the package documentation. One instance reads one document.
  */
-final class NodeRemedyReader {
+final class NodeRemedyReader extends PolicyFormatReader {
 
-    static final List<String> ROOT_KEYS = List.of("apiVersion", "kind", "nodeSelector", "thresholdConfigs",
+    private static final List<String> ROOT_KEYS = List.of("apiVersion", "kind", "nodeSelector", "thresholdConfigs",
             "remedyConfigs");
     private static final List<String> THRESHOLD_KEYS = List.of("nodeConditionType", "nodeConditionStatus",
             "nodeConditionPeriod", "remedy1", "remedy2", "remedy3", "recovery");
@@ -52,17 +51,11 @@ final class NodeRemedyReader {
     private record Threshold(UnhealthyCondition condition, List<Rung> ladder) {
     }
 
-    private final ConfigProblems problems;
-    private final SelectorReader selectors;
-    private final PolicyChecks checks;
-
     NodeRemedyReader(ConfigProblems problems) {
-        this.problems = problems;
-        this.selectors = new SelectorReader(problems);
-        this.checks = new PolicyChecks(problems);
+        super(problems);
     }
 
-    /** Reads the mapping {@code root}; empty if any problem was found (they are in the problems). */
+    @Override
     List<Policy> read(ConfigNode root) {
         problems.checkKeys(root, "", ROOT_KEYS);
         ConfigNode kind = root.get("kind");
@@ -352,11 +345,9 @@ final class NodeRemedyReader {
         for (int i = 0; i < items.size(); i++) {
             String at = index(path, i);
             ConfigNode item = items.get(i);
-            if (!item.isObject()) {
-                problems.add(at, "must be a mapping {name, podTemplate}, not " + describe(item));
+            if (problems.mappingWith(item, at, "{name, podTemplate}", REMEDY_CONFIG_KEYS).isEmpty()) {
                 continue;
             }
-            problems.checkKeys(item, at, REMEDY_CONFIG_KEYS);
             Optional<String> name = problems.text(item.get("name"), child(at, "name"), "the remedy's name, which "
                     + "remedy1, remedy2, … refer to").filter(n -> {
                         if (PolicyLoader.BUILT_IN_FENCES.contains(n) || n.equals(PolicyLoader.BUILT_IN_RECOVERY)) {

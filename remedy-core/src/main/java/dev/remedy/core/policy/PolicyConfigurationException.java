@@ -1,7 +1,6 @@
 package dev.remedy.core.policy;
 
-import dev.remedy.config.ConfigProblems;
-import dev.remedy.spi.RemedyException;
+import dev.remedy.config.ConfigFileException;
 import dev.remedy.spi.config.ConfigProblem;
 import java.util.List;
 
@@ -9,9 +8,7 @@ import java.util.List;
  * Thrown when a policy file is refused. Carries every {@link ConfigProblem} found, not only the first; the
  * message lists them one per line as {@code file:path: message}.
  */
-public class PolicyConfigurationException extends RemedyException {
-
-    private final List<ConfigProblem> issues;
+public class PolicyConfigurationException extends ConfigFileException {
 
     /** An exception listing {@code issues} (at least one). */
     public PolicyConfigurationException(List<ConfigProblem> issues) {
@@ -20,12 +17,6 @@ public class PolicyConfigurationException extends RemedyException {
 
     /** An exception listing {@code issues} (at least one), caused by {@code cause}. */
     public PolicyConfigurationException(List<ConfigProblem> issues, Throwable cause) {
-        super(ConfigProblems.listing("invalid policies", issues), cause);
-        this.issues = List.copyOf(issues);
-    }
-
-    /** Every problem found, in document order. */
-    public List<ConfigProblem> issues() {
-        return issues;
+        super(listing("invalid policies", issues), issues, cause);
     }
 }

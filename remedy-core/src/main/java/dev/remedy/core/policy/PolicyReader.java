@@ -8,7 +8,6 @@ import static dev.remedy.config.ConfigNames.suggestion;
 import dev.remedy.config.ConfigNode;
 import dev.remedy.config.ConfigProblems;
 import dev.remedy.config.NodeSelector;
-import dev.remedy.config.SelectorReader;
 import dev.remedy.core.storm.StormSettings;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -22,9 +21,9 @@ import java.util.Optional;
  * Reads remedy's own policy format (see the package documentation) from a parsed document, collecting every
  * problem. One instance reads one document.
  */
-final class PolicyReader {
+final class PolicyReader extends PolicyFormatReader {
 
-    static final List<String> ROOT_KEYS = List.of("apiVersion", "kind", "policies");
+    private static final List<String> ROOT_KEYS = List.of("apiVersion", "kind", "policies");
     private static final List<String> POLICY_KEYS = List.of("name", "role", "selector", "unhealthyConditions",
             "escalation", "exclusionLabel", "healthyDelay", "pauseRequests", "storm");
     private static final List<String> CONDITION_KEYS = List.of("type", "status", "duration");
@@ -32,17 +31,11 @@ final class PolicyReader {
     private static final List<String> EXTERNAL_KEYS = List.of("apiVersion", "kind", "spec");
     private static final List<String> ROLES = List.of("worker", "control-plane");
 
-    private final ConfigProblems problems;
-    private final SelectorReader selectors;
-    private final PolicyChecks checks;
-
     PolicyReader(ConfigProblems problems) {
-        this.problems = problems;
-        this.selectors = new SelectorReader(problems);
-        this.checks = new PolicyChecks(problems);
+        super(problems);
     }
 
-    /** Reads the mapping {@code root}; empty if any problem was found (they are in the problems). */
+    @Override
     List<Policy> read(ConfigNode root) {
         problems.checkKeys(root, "", ROOT_KEYS);
         ConfigNode kind = root.get("kind");
@@ -61,12 +54,10 @@ final class PolicyReader {
     }
 
     private Optional<Policy> readPolicy(ConfigNode node, String path, int position, Map<String, Integer> names) {
-        if (!node.isObject()) {
-            problems.add(path, "must be a mapping with name, selector, unhealthyConditions and escalation, not "
-                    + describe(node));
+        if (problems.mappingWith(node, path, "with name, selector, unhealthyConditions and escalation", POLICY_KEYS)
+                .isEmpty()) {
             return Optional.empty();
         }
-        problems.checkKeys(node, path, POLICY_KEYS);
         Optional<String> name = problems.text(node.get("name"), child(path, "name"),
                 "the policy's name, used in events").filter(n -> unique(n, position, names, child(path, "name")));
         Optional<NodeRole> role = role(node.get("role"), child(path, "role"));
@@ -137,12 +128,10 @@ final class PolicyReader {
             for (int i = 0; i < items.size(); i++) {
                 String at = index(path, i);
                 ConfigNode item = items.get(i);
-                if (!item.isObject()) {
-                    problems.add(at, "must be a mapping {type, status, duration}, not " + describe(item));
+                if (problems.mappingWith(item, at, "{type, status, duration}", CONDITION_KEYS).isEmpty()) {
                     valid = false;
                     continue;
                 }
-                problems.checkKeys(item, at, CONDITION_KEYS);
                 Optional<String> type = problems.text(item.get("type"), child(at, "type"),
                         "the condition type, such as Ready");
                 Optional<String> status = checks.status(item.get("status"), child(at, "status"));
@@ -181,12 +170,9 @@ final class PolicyReader {
     }
 
     private Optional<Remedy> remedy(ConfigNode node, String path, int position, Map<String, Integer> seen) {
-        if (!node.isObject()) {
-            problems.add(path, "must be a mapping {name, fence: {} or external: {...}, timeout}, not "
-                    + describe(node));
+        if (problems.mappingWith(node, path, "{name, fence: {} or external: {...}, timeout}", REMEDY_KEYS).isEmpty()) {
             return Optional.empty();
         }
-        problems.checkKeys(node, path, REMEDY_KEYS);
         Optional<String> name = problems.text(node.get("name"), child(path, "name"), "the remedy's name, used in "
                 + "events").filter(n -> {
                     Integer earlier = seen.putIfAbsent(n, position);

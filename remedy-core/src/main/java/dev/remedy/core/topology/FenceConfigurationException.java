@@ -1,7 +1,6 @@
 package dev.remedy.core.topology;
 
-import dev.remedy.config.ConfigProblems;
-import dev.remedy.spi.RemedyException;
+import dev.remedy.config.ConfigFileException;
 import dev.remedy.spi.config.ConfigProblem;
 import java.util.List;
 
@@ -10,9 +9,7 @@ import java.util.List;
  * {@link ConfigProblem} found, not only the first; the message lists them one per line
  * ({@code file:path: message}) and never contains a secret value.
  */
-public class FenceConfigurationException extends RemedyException {
-
-    private final List<ConfigProblem> issues;
+public class FenceConfigurationException extends ConfigFileException {
 
     /** An exception listing {@code issues} (at least one). */
     public FenceConfigurationException(List<ConfigProblem> issues) {
@@ -21,12 +18,6 @@ public class FenceConfigurationException extends RemedyException {
 
     /** An exception listing {@code issues} (at least one), caused by {@code cause}. */
     public FenceConfigurationException(List<ConfigProblem> issues, Throwable cause) {
-        super(ConfigProblems.listing("invalid fence configuration", issues), cause);
-        this.issues = List.copyOf(issues);
-    }
-
-    /** Every problem found, in document order. */
-    public List<ConfigProblem> issues() {
-        return issues;
+        super(listing("invalid fence configuration", issues), issues, cause);
     }
 }

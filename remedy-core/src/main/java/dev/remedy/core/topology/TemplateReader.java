@@ -50,19 +50,15 @@ final class TemplateReader {
     }
 
     private Optional<MethodTemplate> template(String name, ConfigNode node, String path) {
-        if (!node.isObject()) {
-            problems.add(path, "must be a mapping with agent, parameters and secrets, not " + describe(node));
-            return Optional.empty();
-        }
-        problems.checkKeys(node, path, TEMPLATE_KEYS);
         // Without a known agent there are no descriptors to check the parameters against.
-        return agent(node.get("agent"), child(path, "agent")).map(provider -> {
-            MethodParameters values = parameters.read(node.get("parameters"), child(path, "parameters"), provider,
-                    ParameterReader.Section.PARAMETERS);
-            MethodParameters secrets = parameters.read(node.get("secrets"), child(path, "secrets"), provider,
-                    ParameterReader.Section.SECRETS);
-            return new MethodTemplate(name, provider, values.overriddenBy(secrets));
-        });
+        return problems.mappingWith(node, path, "with agent, parameters and secrets", TEMPLATE_KEYS)
+                .flatMap(template -> agent(template.get("agent"), child(path, "agent")).map(provider -> {
+                    MethodParameters values = parameters.read(template.get("parameters"), child(path, "parameters"),
+                            provider, ParameterReader.Section.PARAMETERS);
+                    MethodParameters secrets = parameters.read(template.get("secrets"), child(path, "secrets"),
+                            provider, ParameterReader.Section.SECRETS);
+                    return new MethodTemplate(name, provider, values.overriddenBy(secrets));
+                }));
     }
 
     private Optional<FenceAgentProvider> agent(ConfigNode node, String path) {

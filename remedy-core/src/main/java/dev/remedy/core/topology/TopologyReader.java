@@ -66,11 +66,9 @@ final class TopologyReader {
         for (int i = 0; i < node.size(); i++) {
             String at = index(path, i);
             ConfigNode item = node.get(i);
-            if (!item.isObject()) {
-                problems.add(at, "must be a mapping with name, selector and steps, not " + describe(item));
+            if (problems.mappingWith(item, at, "with name, selector and steps", TOPOLOGY_KEYS).isEmpty()) {
                 continue;
             }
-            problems.checkKeys(item, at, TOPOLOGY_KEYS);
             Optional<String> name = name(item.get("name"), child(at, "name"), names, i);
             Optional<NodeSelector> selector = selectors.matchLabels(item.get("selector"), child(at, "selector"));
             if (selector.filter(NodeSelector::matchesAll).isPresent()) {

@@ -80,7 +80,7 @@ public final class ScenarioReader {
         private final String defaultName;
 
         Reading(String source, String defaultName) {
-            this.problems = new ConfigProblems(source);
+            this.problems = new ConfigProblems(source, "is not a key here", "the keys are");
             this.selectors = new SelectorReader(problems);
             this.defaultName = defaultName;
         }
@@ -88,7 +88,7 @@ public final class ScenarioReader {
         Scenario scenario(ConfigNode document) {
             ConfigNode root = problems.document(document, "at least nodes (and events)",
                     "the keys " + String.join(", ", ROOT_KEYS)).orElseThrow(this::refused);
-            checkKeys(root, "", ROOT_KEYS);
+            problems.checkKeys(root, "", ROOT_KEYS);
             Scenario.Builder builder = Scenario.builder();
             text(root.get("name"), "name", "the scenario's name").ifPresentOrElse(builder::name,
                     () -> builder.name(defaultName));
@@ -138,13 +138,11 @@ public final class ScenarioReader {
         }
 
         private void group(ConfigNode group, String path, Map<String, Map<String, String>> nodes) {
-            if (!group.isObject()) {
-                problems.add(path, "must be a mapping {names: node-0..node-4, labels: {rack: r0}}, not "
-                        + describe(group));
+            if (problems.mappingWith(group, path, "{names: node-0..node-4, labels: {rack: r0}}", GROUP_KEYS)
+                    .isEmpty()) {
                 return;
             }
-            checkKeys(group, path, GROUP_KEYS);
-            // A group whose labels have problems is reported; the group's nodes are kept (without labels) for the other checks.
+            // Labels with problems are reported; the group's nodes are kept, without labels, for the other checks.
             Map<String, String> labels = selectors.labels(group.get("labels"), child(path, "labels"))
                     .orElse(Map.of());
             if (group.get("names") == null) {
@@ -211,11 +209,9 @@ public final class ScenarioReader {
         }
 
         private Optional<Scenario.Event> event(ConfigNode node, String path, Map<String, Map<String, String>> nodes) {
-            if (!node.isObject()) {
-                problems.add(path, "must be a mapping {at: 30s, fault: hang, nodes: node-3}, not " + describe(node));
+            if (problems.mappingWith(node, path, "{at: 30s, fault: hang, nodes: node-3}", EVENT_KEYS).isEmpty()) {
                 return Optional.empty();
             }
-            checkKeys(node, path, EVENT_KEYS);
             Optional<Duration> at = duration(node.get("at"), child(path, "at"));
             if (node.get("at") == null) {
                 problems.add(child(path, "at"), "is missing; give the time from the start, as in 30s or 2m");
@@ -273,12 +269,9 @@ public final class ScenarioReader {
             if (node == null) {
                 return;
             }
-            if (!node.isObject()) {
-                problems.add(path, "must be a mapping with " + String.join(", ", SETTING_KEYS) + ", not "
-                        + describe(node));
+            if (problems.mappingWith(node, path, "with " + String.join(", ", SETTING_KEYS), SETTING_KEYS).isEmpty()) {
                 return;
             }
-            checkKeys(node, path, SETTING_KEYS);
             duration(node.get("tick"), child(path, "tick")).ifPresent(builder::tick);
             duration(node.get("boot_time"), child(path, "boot_time")).ifPresent(builder::bootTime);
             duration(node.get("flap_period"), child(path, "flap_period")).ifPresent(builder::flapPeriod);
@@ -310,10 +303,6 @@ public final class ScenarioReader {
         /** Text when given (numbers too); empty, and a problem if it is not text. */
         private Optional<String> text(ConfigNode node, String path, String what) {
             return node == null ? Optional.empty() : problems.text(node, path, what);
-        }
-
-        private void checkKeys(ConfigNode node, String path, List<String> allowed) {
-            problems.checkKeys(node, path, allowed, "is not a key here", "the keys are");
         }
 
         private ScenarioException refused() {

@@ -78,7 +78,7 @@ public final class ProfileReader {
             this.node = node;
             this.where = where;
             this.file = file;
-            this.problems = new ConfigProblems(file.source());
+            this.problems = new ConfigProblems(file.source(), "is not a profile field", "the fields are");
         }
 
         /** The profile, or empty if it has problems. */
@@ -93,7 +93,7 @@ public final class ProfileReader {
                 problem(where, "is not a mapping", "give name, kind, prompt, status and the commands");
                 return Optional.empty();
             }
-            problems.checkKeys(node, where, FIELDS, "is not a profile field", "the fields are");
+            problems.checkKeys(node, where, FIELDS);
             String name = text(node, where, "name", true).orElse("");
             if (!name.isEmpty() && !NAME.matcher(name).matches()) {
                 problem(child(where, "name"), "'" + name + "' is not a profile name", "use lower-case letters, "
