@@ -113,15 +113,6 @@ public final class ConfigDocuments {
         }
     }
 
-    /**
-     * Checks that the extension of {@code sourceName} names a known format.
-     *
-     * @throws DocumentException if it does not
-     */
-    public static void checkFormat(String sourceName) {
-        mapperFor(Objects.requireNonNull(sourceName, "sourceName"));
-    }
-
     private static ConfigNode parse(ObjectMapper mapper, String text) {
         try {
             return new ConfigNode(mapper.readTree(text));

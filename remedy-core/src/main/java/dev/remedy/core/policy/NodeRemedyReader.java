@@ -52,12 +52,11 @@ final class NodeRemedyReader extends PolicyFormatReader {
     }
 
     NodeRemedyReader(ConfigProblems problems) {
-        super(problems);
+        super(problems, ROOT_KEYS);
     }
 
     @Override
-    List<Policy> read(ConfigNode root) {
-        problems.checkKeys(root, "", ROOT_KEYS);
+    List<Policy> policies(ConfigNode root) {
         ConfigNode kind = root.get("kind");
         if (kind == null || !kind.isTextual() || !kind.asText().equals(PolicyLoader.NODE_REMEDY_KIND)) {
             problems.add("kind", (kind == null ? "is missing" : "is not " + PolicyLoader.NODE_REMEDY_KIND)

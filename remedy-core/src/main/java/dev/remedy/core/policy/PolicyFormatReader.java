@@ -19,12 +19,22 @@ abstract class PolicyFormatReader {
     /** Checks escalation timeouts and condition statuses into {@link #problems}. */
     final PolicyChecks checks;
 
-    PolicyFormatReader(ConfigProblems problems) {
+    private final List<String> rootKeys;
+
+    /** A reader of a format whose documents have the {@code rootKeys}. */
+    PolicyFormatReader(ConfigProblems problems, List<String> rootKeys) {
         this.problems = problems;
         this.selectors = new SelectorReader(problems);
         this.checks = new PolicyChecks(problems);
+        this.rootKeys = rootKeys;
     }
 
     /** Reads the mapping {@code root}; empty if any problem was found (they are in the problems). */
-    abstract List<Policy> read(ConfigNode root);
+    final List<Policy> read(ConfigNode root) {
+        problems.checkKeys(root, "", rootKeys);
+        return policies(root);
+    }
+
+    /** The policies of {@code root}, whose keys are checked already; empty if any problem was found. */
+    abstract List<Policy> policies(ConfigNode root);
 }

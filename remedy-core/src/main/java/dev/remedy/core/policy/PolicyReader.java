@@ -32,12 +32,11 @@ final class PolicyReader extends PolicyFormatReader {
     private static final List<String> ROLES = List.of("worker", "control-plane");
 
     PolicyReader(ConfigProblems problems) {
-        super(problems);
+        super(problems, ROOT_KEYS);
     }
 
     @Override
-    List<Policy> read(ConfigNode root) {
-        problems.checkKeys(root, "", ROOT_KEYS);
+    List<Policy> policies(ConfigNode root) {
         ConfigNode kind = root.get("kind");
         if (kind != null && !(kind.isTextual() && kind.asText().equals(PolicyLoader.KIND))) {
             problems.add("kind", "must be " + PolicyLoader.KIND + " (or be left out) with apiVersion "
