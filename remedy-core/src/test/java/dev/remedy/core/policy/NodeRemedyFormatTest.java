@@ -147,13 +147,13 @@ class NodeRemedyFormatTest {
         a built-in fence kept dirty      | '   - name: storage-fence\\n   - clean-resourece: true' | '   - name: storage-fence\\n   - clean-resourece: false' | thresholdConfigs[1].remedy1[1].clean-resourece | always releases the node's workloads
         a status that is not one         | 'nodeConditionStatus: true'      | 'nodeConditionStatus: yes please' | thresholdConfigs[1].nodeConditionStatus | not a condition status
         a set-based selector             | 'nodeSelector: type=compute'     | 'nodeSelector: type in (compute)' | nodeSelector                      | only equality requirements are supported
-        a selector key that is not one   | 'nodeSelector: type=compute'     | 'nodeSelector: -type=compute'  | nodeSelector                          | '-type' is not a label key
-        a selector value that is not one | 'nodeSelector: type=compute'     | 'nodeSelector: type=-compute'  | nodeSelector                          | '-compute' is not a label value
         a control-plane selector         | 'nodeSelector: type=compute'     | 'nodeSelector: node-role.kubernetes.io/control-plane=' | nodeSelector | role: control-plane
         the same condition twice         | 'nodeConditionType: DiskPressure\\n  nodeConditionStatus: true' | 'nodeConditionType: Ready\\n  nodeConditionStatus: false' | thresholdConfigs[1].nodeConditionType | tracks Ready=False a second time
         a remedyConfig named as a built-in | '- name: terminate\\n'         | '- name: fence\\n'             | remedyConfigs[1].name                 | is a built-in remedy
         a remedyConfig without podTemplate | '- name: repair\\n  podTemplate:' | '- name: repair\\n  podTemplat:' | remedyConfigs[0].podTemplat         | did you mean 'podTemplate'?
         a wrong kind                     | 'kind: Configuration'            | 'kind: Config'                 | kind                                  | has kind: Configuration
+        a selector key that is not one   | 'nodeSelector: type=compute'     | 'nodeSelector: -type=compute'  | nodeSelector                          | '-type' is not a label key
+        a selector value that is not one | 'nodeSelector: type=compute'     | 'nodeSelector: type=-compute'  | nodeSelector                          | '-compute' is not a label value
         """)
     void refused(String what, String from, String to, String path, String message) {
         List<ConfigProblem> issues = issues(variant(from.replace("\\n", "\n"), to.replace("\\n", "\n")));

@@ -225,8 +225,6 @@ class PolicyLoaderTest {
         a malformed healthy delay        | - {name: f, fence: {}, timeout: 10m}                        | 'healthyDelay: -5s'         | policies[0].healthyDelay              | is not a duration
         a label key that is not one      | - {name: f, fence: {}, timeout: 10m}                        | 'exclusionLabel: -bad'      | policies[0].exclusionLabel            | is not a label key
         a selector value that is a list  | - {name: f, fence: {}, timeout: 10m}                        | 'selector: {zone: [a]}'     | policies[0].selector.zone             | must be a label value
-        a selector key that is not one   | - {name: f, fence: {}, timeout: 10m}                        | 'selector: {"-zone": a}'    | policies[0].selector.-zone            | '-zone' is not a label key
-        a selector value that is not one | - {name: f, fence: {}, timeout: 10m}                        | 'selector: {zone: "a b"}'   | policies[0].selector.zone             | 'a b' is not a label value
         a role of both                   | - {name: f, fence: {}, timeout: 10m}                        | 'role: [worker, control-plane]' | policies[0].role                  | never both
         a control-plane selector         | - {name: f, fence: {}, timeout: 10m}                        | 'selector: {node-role.kubernetes.io/master: ""}' | policies[0].selector["node-role.kubernetes.io/master"] | set role: control-plane
         pause requests that are text     | - {name: f, fence: {}, timeout: 10m}                        | 'pauseRequests: me'         | policies[0].pauseRequests             | must be a list
@@ -235,6 +233,8 @@ class PolicyLoaderTest {
         a storm share above 1            | - {name: f, fence: {}, timeout: 10m}                        | 'storm: {maxDomainShare: 1.5}' | policies[0].storm.maxDomainShare   | at most 1
         an unknown share basis           | - {name: f, fence: {}, timeout: 10m}                        | 'storm: {domainShareBasis: of-domain-node}' | policies[0].storm.domainShareBasis | did you mean 'of-domain-nodes'?
         a race delay over an hour        | - {name: f, fence: {}, timeout: 10m}                        | 'storm: {raceDelay: {randomMax: 2h}}' | policies[0].storm.raceDelay | at most
+        a selector key that is not one   | - {name: f, fence: {}, timeout: 10m}                        | 'selector: {"-zone": a}'    | policies[0].selector.-zone            | '-zone' is not a label key
+        a selector value that is not one | - {name: f, fence: {}, timeout: 10m}                        | 'selector: {zone: "a b"}'   | policies[0].selector.zone             | 'a b' is not a label value
         """)
     void eachProblem(String what, String escalation, String extra, String path, String message) {
         List<ConfigProblem> issues = issues(policyWith(escalation, extra));

@@ -400,14 +400,6 @@ class FenceConfigurationLoaderTest {
                                 + nodes,
                         "topologies[0].selector[\"node-role.kubernetes.io/control-plane\"]",
                         "has no value; write \"\" for a label whose value is empty", 1),
-                Arguments.of("a selector label key that Kubernetes refuses",
-                        templates + "topologies:\n  - {name: cp, selector: {\"-role\": x}}\n" + topologies.substring(
-                                "topologies:\n".length()) + nodes,
-                        "topologies[0].selector.-role", "'-role' is not a label key: give an optional DNS prefix", 1),
-                Arguments.of("a selector label value that Kubernetes refuses",
-                        templates + "topologies:\n  - {name: cp, selector: {role: \"control plane\"}}\n"
-                                + topologies.substring("topologies:\n".length()) + nodes,
-                        "topologies[0].selector.role", "'control plane' is not a label value: give up to 63", 1),
                 Arguments.of("a secret in plain text under parameters",
                         "templates:\n  bmc: {agent: fake, parameters: {password: pw}}\n" + topologies + nodes,
                         "templates.bmc.parameters.password", "'password' is secret: give it under secrets as "
@@ -463,6 +455,14 @@ class FenceConfigurationLoaderTest {
                 Arguments.of("a node naming an unknown template",
                         templates + topologies + "nodes:\n  n1: {bmc: {plug: n1}, bcm: {plug: n1}}\n",
                         "nodes.n1.bcm", "names the unknown template 'bcm'; did you mean 'bmc'? known templates: bmc",
-                        1));
+                        1),
+                Arguments.of("a selector label key that Kubernetes refuses",
+                        templates + "topologies:\n  - {name: cp, selector: {\"-role\": x}}\n" + topologies.substring(
+                                "topologies:\n".length()) + nodes,
+                        "topologies[0].selector.-role", "'-role' is not a label key: give an optional DNS prefix", 1),
+                Arguments.of("a selector label value that Kubernetes refuses",
+                        templates + "topologies:\n  - {name: cp, selector: {role: \"control plane\"}}\n"
+                                + topologies.substring("topologies:\n".length()) + nodes,
+                        "topologies[0].selector.role", "'control plane' is not a label value: give up to 63", 1));
     }
 }
