@@ -1,5 +1,6 @@
 package dev.remedy.benchmarks;
 
+import dev.remedy.config.NodeSelector;
 import dev.remedy.core.policy.NodeCondition;
 import dev.remedy.core.policy.NodeRole;
 import dev.remedy.core.policy.NodeStatus;
@@ -8,11 +9,10 @@ import dev.remedy.core.policy.PolicyController;
 import dev.remedy.core.policy.Remedy;
 import dev.remedy.core.policy.RemedyRunner;
 import dev.remedy.core.policy.StormGate;
+import dev.remedy.core.policy.UnhealthyCondition;
 import dev.remedy.core.storm.QuorumGuard;
 import dev.remedy.core.storm.StormListener;
 import dev.remedy.core.storm.StormSettings;
-import dev.remedy.core.policy.UnhealthyCondition;
-import dev.remedy.core.topology.NodeSelector;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;

@@ -3,7 +3,7 @@ package dev.remedy.cli;
 import dev.remedy.core.policy.PolicyConfigurationException;
 import dev.remedy.core.policy.PolicyLoader;
 import dev.remedy.core.policy.PolicySet;
-import dev.remedy.core.topology.ConfigurationIssue;
+import dev.remedy.spi.config.ConfigProblem;
 import dev.remedy.testkit.simulation.PolicySimulation;
 import dev.remedy.testkit.simulation.Scenario;
 import dev.remedy.testkit.simulation.ScenarioException;
@@ -72,7 +72,7 @@ final class SimulateCommand implements Callable<Integer> {
         return ExitCodes.OK;
     }
 
-    private static String oneLine(List<ConfigurationIssue> issues) {
-        return issues.stream().map(ConfigurationIssue::toString).collect(Collectors.joining("; "));
+    private static String oneLine(List<ConfigProblem> issues) {
+        return issues.stream().map(ConfigProblem::toString).collect(Collectors.joining("; "));
     }
 }

@@ -59,7 +59,7 @@ class IpmiSettingsTest {
                 .set("lanplus", "false").set("cipher", "2").set("ipport", "70000")
                 .secret("hexadecimal_kg", Secret.of("xyz-secret-kg")).set("poll_interval", "0s").build()),
                 InvalidConfigurationException.class);
-        assertThat(refused.problems()).extracting(ConfigProblem::parameter).containsExactlyInAnyOrder("lanplus",
+        assertThat(refused.problems()).extracting(ConfigProblem::path).containsExactlyInAnyOrder("lanplus",
                 "ipport", "username", "password", "cipher", "hexadecimal_kg", "poll_interval");
         assertThat(refused.getMessage()).doesNotContain("a-password-that-is-too-long-for-ipmi")
                 .doesNotContain("xyz-secret-kg").contains("use 17 (SHA-256) or 3 (SHA-1)");
@@ -71,7 +71,7 @@ class IpmiSettingsTest {
         InvalidConfigurationException refused = catchThrowableOfType(
                 () -> IpmiSettings.of(base().set("cipher", "0").build()), InvalidConfigurationException.class);
         assertThat(refused.problems()).singleElement().satisfies(problem -> {
-            assertThat(problem.parameter()).isEqualTo("cipher");
+            assertThat(problem.path()).isEqualTo("cipher");
             assertThat(problem.hint()).contains("allow_insecure_cipher");
         });
         assertThat(IpmiSettings.of(base().set("cipher", "0").set("allow_insecure_cipher", "true").build()).suites())
@@ -85,6 +85,6 @@ class IpmiSettingsTest {
                 () -> provider.create(provider.configure().setAll(Map.of("ip", "10.0.0.9")).build()),
                 InvalidConfigurationException.class);
         assertThat(refused.agentType()).isEqualTo("ipmi");
-        assertThat(refused.problems()).extracting(ConfigProblem::parameter).contains("username", "password");
+        assertThat(refused.problems()).extracting(ConfigProblem::path).contains("username", "password");
     }
 }

@@ -53,7 +53,7 @@ class RedfishSettingsTest {
                 .set("ip", "https://bmc-7/redfish").set("ipport", "0").set("ssl_insecure", "true")
                 .set("tls_fingerprint", "abc").set("ca_file", "/no/such/ca.pem").set("systems_uri", "Systems/1")
                 .set("poll_interval", "0s").build()), InvalidConfigurationException.class);
-        assertThat(refused.problems()).extracting(ConfigProblem::parameter).containsExactlyInAnyOrder("ipport",
+        assertThat(refused.problems()).extracting(ConfigProblem::path).containsExactlyInAnyOrder("ipport",
                 "ssl_insecure", "ca_file", "tls_fingerprint", "systems_uri", "poll_interval", "ip");
         assertThat(refused.getMessage()).doesNotContain("redfish-password");
     }

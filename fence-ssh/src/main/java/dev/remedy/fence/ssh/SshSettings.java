@@ -76,7 +76,8 @@ record SshSettings(SshLogin login, DeviceProfile profile, List<String> plugs, Du
             try {
                 catalog = catalog.with(path(file.get()));
             } catch (ProfileException e) {
-                e.problems().forEach(p -> problems.add(new ConfigProblem("profile_file", p, "fix " + file.get())));
+                e.problems().forEach(p -> problems.add(new ConfigProblem("profile_file", p.toString(),
+                        "fix " + file.get())));
                 return Optional.empty();
             }
         }

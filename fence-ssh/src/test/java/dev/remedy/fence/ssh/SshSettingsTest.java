@@ -54,7 +54,7 @@ class SshSettingsTest {
         InvalidConfigurationException e = invalid(pdu().set("plug", "3; olOff all").build(), FencingKind.POWER);
 
         assertThat(e.problems()).singleElement().satisfies(p -> {
-            assertThat(p.parameter()).isEqualTo("plug");
+            assertThat(p.path()).isEqualTo("plug");
             assertThat(p.problem()).contains("'3; olOff all' is not a plug of profile apc");
             assertThat(p.hint()).contains("[0-9]{1,3}");
         });
@@ -82,7 +82,7 @@ class SshSettingsTest {
 
         InvalidConfigurationException e = invalid(config, FencingKind.POWER);
 
-        assertThat(e.problems()).extracting(p -> p.parameter()).contains("ip", "ipport", "ssh_insecure",
+        assertThat(e.problems()).extracting(p -> p.path()).contains("ip", "ipport", "ssh_insecure",
                 "host_key_fingerprint", "identity_file", "cmd_prompt");
     }
 
@@ -104,8 +104,8 @@ class SshSettingsTest {
         InvalidConfigurationException e = invalid(pdu().set("profile_file", file.toString()).build(),
                 FencingKind.POWER);
 
-        assertThat(e.problems()).allSatisfy(p -> assertThat(p.parameter()).isEqualTo("profile_file"))
-                .anySatisfy(p -> assertThat(p.problem()).contains("field 'prompt'").contains("is missing"));
+        assertThat(e.problems()).allSatisfy(p -> assertThat(p.path()).isEqualTo("profile_file"))
+                .anySatisfy(p -> assertThat(p.problem()).contains(file + ":profiles[0].prompt: ").contains("is missing"));
     }
 
     @Test

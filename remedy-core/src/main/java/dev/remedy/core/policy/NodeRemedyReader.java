@@ -1,13 +1,14 @@
 package dev.remedy.core.policy;
 
-import static dev.remedy.core.config.ConfigNames.child;
-import static dev.remedy.core.config.ConfigNames.describe;
-import static dev.remedy.core.config.ConfigNames.hint;
-import static dev.remedy.core.config.ConfigNames.index;
+import static dev.remedy.config.ConfigNames.child;
+import static dev.remedy.config.ConfigNames.describe;
+import static dev.remedy.config.ConfigNames.hint;
+import static dev.remedy.config.ConfigNames.index;
 
-import dev.remedy.core.config.ConfigNode;
+import dev.remedy.config.ConfigNode;
+import dev.remedy.config.ConfigProblems;
+import dev.remedy.config.NodeSelector;
 import dev.remedy.core.storm.StormSettings;
-import dev.remedy.core.topology.NodeSelector;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.HashMap;
@@ -27,9 +28,9 @@ import java.util.stream.Stream;
  * and converts each of its threshold configurations into one worker {@link Policy}, collecting every problem.
  * The conversion rules are in the package documentation. One instance reads one document.
  */
-final class NodeRemedyReader {
+final class NodeRemedyReader extends PolicyFormatReader {
 
-    static final List<String> ROOT_KEYS = List.of("apiVersion", "kind", "nodeSelector", "thresholdConfigs",
+    private static final List<String> ROOT_KEYS = List.of("apiVersion", "kind", "nodeSelector", "thresholdConfigs",
             "remedyConfigs");
     private static final List<String> THRESHOLD_KEYS = List.of("nodeConditionType", "nodeConditionStatus",
             "nodeConditionPeriod", "remedy1", "remedy2", "remedy3", "recovery");
@@ -41,7 +42,6 @@ final class NodeRemedyReader {
     private static final List<String> RECOVERY_KEYS = List.of("name");
     private static final List<String> REMEDY_CONFIG_KEYS = List.of("name", "podTemplate");
     private static final List<String> POD_TEMPLATE_KEYS = List.of("metadata", "spec");
-    private static final Pattern EQUALITY = Pattern.compile("\\s*([^=!,\\s]+)\\s*==?\\s*([^=!,\\s]*)\\s*");
 
     /** One rung as written: a reference to a remedy by name, with its options. */
     private record Rung(String name, Duration timeout, Optional<Boolean> clean, String path) {
@@ -51,25 +51,22 @@ final class NodeRemedyReader {
     private record Threshold(UnhealthyCondition condition, List<Rung> ladder) {
     }
 
-    private final PolicyIssues issues;
-
-    NodeRemedyReader(PolicyIssues issues) {
-        this.issues = issues;
+    NodeRemedyReader(ConfigProblems problems) {
+        super(problems, ROOT_KEYS);
     }
 
-    /** Reads the mapping {@code root}; empty if any problem was found (they are in the issues). */
-    List<Policy> read(ConfigNode root) {
-        issues.checkKeys(root, "", ROOT_KEYS);
+    @Override
+    List<Policy> policies(ConfigNode root) {
         ConfigNode kind = root.get("kind");
         if (kind == null || !kind.isTextual() || !kind.asText().equals(PolicyLoader.NODE_REMEDY_KIND)) {
-            issues.add("kind", (kind == null ? "is missing" : "is not " + PolicyLoader.NODE_REMEDY_KIND)
+            problems.add("kind", (kind == null ? "is missing" : "is not " + PolicyLoader.NODE_REMEDY_KIND)
                     + "; a Node remedy document with apiVersion " + PolicyLoader.NODE_REMEDY_API_VERSION
                     + " has kind: " + PolicyLoader.NODE_REMEDY_KIND);
         }
         Optional<NodeSelector> selector = selector(root.get("nodeSelector"), "nodeSelector");
         Set<String> declared = declaredRemedies(root.get("remedyConfigs"));
         List<Threshold> thresholds = new ArrayList<>();
-        issues.list(root.get("thresholdConfigs"), "thresholdConfigs", "at least one threshold configuration "
+        problems.list(root.get("thresholdConfigs"), "thresholdConfigs", "at least one threshold configuration "
                 + "{nodeConditionType, nodeConditionStatus, nodeConditionPeriod, remedy1, …, recovery}")
                 .ifPresent(items -> {
                     Map<String, Integer> seen = new HashMap<>();
@@ -79,7 +76,7 @@ final class NodeRemedyReader {
                     }
                 });
         Map<String, Map<String, Object>> podTemplates = remedyConfigs(root.get("remedyConfigs"), "remedyConfigs");
-        if (!issues.isEmpty() || selector.isEmpty()) {
+        if (!problems.isEmpty() || selector.isEmpty()) {
             return List.of();
         }
         return thresholds.stream().map(t -> policy(t, selector.get(), podTemplates)).toList();
@@ -113,46 +110,20 @@ final class NodeRemedyReader {
 
     // ---------------------------------------------------------------------------------------------- selector
 
+    /** The design's {@code nodeSelector}, equality text; control-plane nodes are never selected. */
     private Optional<NodeSelector> selector(ConfigNode node, String path) {
-        if (node == null) {
-            return Optional.of(NodeSelector.ALL);
-        }
-        if (!node.isTextual()) {
-            issues.add(path, "must be text key=value (comma separated for more labels), such as type=compute; not "
-                    + describe(node));
-            return Optional.empty();
-        }
-        Map<String, String> labels = new TreeMap<>();
-        boolean valid = true;
-        for (String requirement : node.asText().split(",", -1)) {
-            Matcher m = EQUALITY.matcher(requirement);
-            if (!m.matches()) {
-                issues.add(path, "'" + requirement.strip() + "' is not a requirement key=value; only equality "
-                        + "requirements are supported (no !=, in, notin or exists), such as type=compute");
-                valid = false;
-                continue;
+        return selectors.equalities(node, path).filter(selector -> {
+            boolean workers = true;
+            for (String label : List.of(NodeStatus.CONTROL_PLANE_LABEL, NodeStatus.MASTER_LABEL)) {
+                if (selector.matchLabels().containsKey(label)) {
+                    problems.add(path, "selects control-plane nodes, but a Node remedy configuration covers worker "
+                            + "nodes only (control-plane and worker nodes are never mixed); write a policy in remedy's "
+                            + "format with role: control-plane");
+                    workers = false;
+                }
             }
-            String key = m.group(1);
-            String value = m.group(2);
-            if (!issues.labelKey(key, path) || !issues.labelValue(value, path)) {
-                valid = false;
-            } else if (labels.containsKey(key) && !labels.get(key).equals(value)) {
-                issues.add(path, "requires label " + key + " twice, with different values, so it matches no node; "
-                        + "give each label once");
-                valid = false;
-            } else {
-                labels.put(key, value);
-            }
-        }
-        for (String label : List.of(NodeStatus.CONTROL_PLANE_LABEL, NodeStatus.MASTER_LABEL)) {
-            if (labels.containsKey(label)) {
-                issues.add(path, "selects control-plane nodes, but a Node remedy configuration covers worker nodes "
-                        + "only (control-plane and worker nodes are never mixed); write a policy in remedy's format "
-                        + "with role: control-plane");
-                valid = false;
-            }
-        }
-        return valid ? Optional.of(new NodeSelector(labels)) : Optional.empty();
+            return workers;
+        });
     }
 
     // -------------------------------------------------------------------------------------------- thresholds
@@ -160,23 +131,23 @@ final class NodeRemedyReader {
     private Optional<Threshold> threshold(ConfigNode node, String path, Set<String> declared,
                                           Map<String, Integer> seen) {
         if (!node.isObject()) {
-            issues.add(path, "must be a mapping {nodeConditionType, nodeConditionStatus, nodeConditionPeriod, "
+            problems.add(path, "must be a mapping {nodeConditionType, nodeConditionStatus, nodeConditionPeriod, "
                     + "remedy1, …, recovery}, not " + describe(node));
             return Optional.empty();
         }
-        issues.checkKeys(node, path, key -> THRESHOLD_KEYS.contains(key) || REMEDY_KEY.matcher(key).matches(),
+        problems.checkKeys(node, path, key -> THRESHOLD_KEYS.contains(key) || REMEDY_KEY.matcher(key).matches(),
                 THRESHOLD_KEYS);
-        Optional<String> type = issues.text(node.get("nodeConditionType"), child(path, "nodeConditionType"),
+        Optional<String> type = problems.text(node.get("nodeConditionType"), child(path, "nodeConditionType"),
                 "the node condition type to track, such as Ready");
-        Optional<String> status = issues.status(node.get("nodeConditionStatus"), child(path, "nodeConditionStatus"));
-        Optional<Duration> period = issues.duration(node.get("nodeConditionPeriod"),
+        Optional<String> status = checks.status(node.get("nodeConditionStatus"), child(path, "nodeConditionStatus"));
+        Optional<Duration> period = problems.duration(node.get("nodeConditionPeriod"),
                 child(path, "nodeConditionPeriod"), "how long the status must hold before remedy1 starts");
         boolean valid = type.isPresent() && status.isPresent() && period.isPresent();
         if (valid) {
             String tracked = type.get() + "=" + status.get();
             Integer earlier = seen.putIfAbsent(tracked, seen.size());
             if (earlier != null) {
-                issues.add(child(path, "nodeConditionType"), "tracks " + tracked + " a second time (policy "
+                problems.add(child(path, "nodeConditionType"), "tracks " + tracked + " a second time (policy "
                         + PolicyLoader.NODE_REMEDY_POLICY_PREFIX + tracked + " exists already); track each condition"
                         + " once");
                 valid = false;
@@ -201,7 +172,7 @@ final class NodeRemedyReader {
             }
         }
         if (keys.isEmpty()) {
-            issues.add(child(path, "remedy1"), "is missing; give the first remedy to run, such as "
+            problems.add(child(path, "remedy1"), "is missing; give the first remedy to run, such as "
                     + "remedy1: [{name: repair}, {period: 3m}]");
             return Optional.empty();
         }
@@ -209,7 +180,7 @@ final class NodeRemedyReader {
         int expected = 1;
         for (int number : keys.keySet()) {
             if (number != expected) {
-                issues.add(child(path, keys.get(number)), "comes without remedy" + expected + "; number the remedies "
+                problems.add(child(path, keys.get(number)), "comes without remedy" + expected + "; number the remedies "
                         + "remedy1, remedy2, … without gaps");
                 valid = false;
                 break;
@@ -221,7 +192,7 @@ final class NodeRemedyReader {
         for (String key : keys.values()) {
             Optional<Rung> rung = rung(node.get(key), child(path, key), declared);
             if (rung.isPresent() && !names.add(rung.get().name())) {
-                issues.add(child(rung.get().path(), "name"), "names '" + rung.get().name() + "' a second time in this"
+                problems.add(child(rung.get().path(), "name"), "names '" + rung.get().name() + "' a second time in this"
                         + " ladder; each remedy of a ladder is named once (its name tells the events apart)");
                 valid = false;
             }
@@ -246,7 +217,7 @@ final class NodeRemedyReader {
                 items.add(Map.entry(index(path, i), elements.get(i)));
             }
         } else {
-            issues.add(path, (node == null || node.isNull() || node.isArray() ? "is empty" : "must be a list, not "
+            problems.add(path, (node == null || node.isNull() || node.isArray() ? "is empty" : "must be a list, not "
                     + describe(node)) + "; give " + example);
             return Optional.empty();
         }
@@ -255,17 +226,17 @@ final class NodeRemedyReader {
         for (Map.Entry<String, ConfigNode> item : items) {
             String at = item.getKey();
             if (!item.getValue().isObject()) {
-                issues.add(at, "must be a mapping such as name: repair, not " + describe(item.getValue()));
+                problems.add(at, "must be a mapping such as name: repair, not " + describe(item.getValue()));
                 valid = false;
                 continue;
             }
-            issues.checkKeys(item.getValue(), at, allowed);
+            problems.checkKeys(item.getValue(), at, allowed);
             for (Map.Entry<String, ConfigNode> option : item.getValue().properties()) {
                 String key = option.getKey().equals(CLEAN_TYPO) ? CLEAN : option.getKey();
                 if (!allowed.contains(option.getKey())) {
                     valid = false;
                 } else if (options.containsKey(key)) {
-                    issues.add(child(at, option.getKey()), "gives " + key + " a second time (first at "
+                    problems.add(child(at, option.getKey()), "gives " + key + " a second time (first at "
                             + options.get(key).getKey() + "); give it once");
                     valid = false;
                 } else {
@@ -285,30 +256,23 @@ final class NodeRemedyReader {
         Map<String, Map.Entry<String, ConfigNode>> options = given.get();
         Map.Entry<String, ConfigNode> nameEntry = options.get("name");
         Optional<String> name = nameEntry == null
-                ? issues.text(null, child(path, "name"), "the remedy to run: a name under remedyConfigs or a built-in "
-                        + "fence (" + String.join(", ", PolicyLoader.BUILT_IN_FENCES) + ")")
-                : issues.text(nameEntry.getValue(), nameEntry.getKey(), "the remedy to run");
+                ? problems.text(null, child(path, "name"), "the remedy to run: a name under remedyConfigs or a "
+                        + "built-in fence (" + String.join(", ", PolicyLoader.BUILT_IN_FENCES) + ")")
+                : problems.text(nameEntry.getValue(), nameEntry.getKey(), "the remedy to run");
         String namePath = nameEntry == null ? child(path, "name") : nameEntry.getKey();
         boolean known = name.map(n -> known(n, namePath, declared)).orElse(false);
         Map.Entry<String, ConfigNode> periodEntry = options.get("period");
         Optional<Duration> timeout = periodEntry == null ? Optional.of(PolicyLoader.DEFAULT_NODE_REMEDY_PERIOD)
-                : issues.escalationTimeout(periodEntry.getValue(), periodEntry.getKey(), "how long the remedy may run");
-        Optional<Boolean> clean = Optional.empty();
-        boolean cleanValid = true;
+                : checks.escalationTimeout(periodEntry.getValue(), periodEntry.getKey(), "how long the remedy may run");
         Map.Entry<String, ConfigNode> cleanEntry = options.get(CLEAN);
-        if (cleanEntry != null) {
-            if (!cleanEntry.getValue().isBoolean()) {
-                issues.add(cleanEntry.getKey(), "must be true or false, not " + describe(cleanEntry.getValue()));
-                cleanValid = false;
-            } else {
-                clean = Optional.of(cleanEntry.getValue().booleanValue());
-                if (known && !declared.contains(name.get()) && !clean.get()) {
-                    issues.add(cleanEntry.getKey(), "is false, but the built-in fence '" + name.get() + "' always "
-                            + "releases the node's workloads once fencing is confirmed; remove it, or run a remedy "
-                            + "from remedyConfigs instead");
-                    cleanValid = false;
-                }
-            }
+        Optional<Boolean> clean = cleanEntry == null ? Optional.empty()
+                : problems.flag(cleanEntry.getValue(), cleanEntry.getKey());
+        boolean cleanValid = cleanEntry == null || clean.isPresent();
+        if (clean.isPresent() && known && !declared.contains(name.get()) && !clean.get()) {
+            problems.add(cleanEntry.getKey(), "is false, but the built-in fence '" + name.get() + "' always "
+                    + "releases the node's workloads once fencing is confirmed; remove it, or run a remedy "
+                    + "from remedyConfigs instead");
+            cleanValid = false;
         }
         if (!known || timeout.isEmpty() || !cleanValid) {
             return Optional.empty();
@@ -322,12 +286,12 @@ final class NodeRemedyReader {
             return true;
         }
         if (name.equals(PolicyLoader.BUILT_IN_RECOVERY)) {
-            issues.add(path, "names the built-in recovery as a remedy; give it under recovery instead: "
+            problems.add(path, "names the built-in recovery as a remedy; give it under recovery instead: "
                     + "recovery: [{name: recovery}]");
             return false;
         }
         List<String> candidates = Stream.concat(declared.stream(), PolicyLoader.BUILT_IN_FENCES.stream()).toList();
-        issues.add(path, "names the remedy '" + name + "', which remedyConfigs does not define and is not built in"
+        problems.add(path, "names the remedy '" + name + "', which remedyConfigs does not define and is not built in"
                 + hint(name, candidates, "known remedies") + "; define it under remedyConfigs");
         return false;
     }
@@ -339,9 +303,9 @@ final class NodeRemedyReader {
         options(node, path, RECOVERY_KEYS, "[{name: recovery}]").ifPresent(options -> {
             Map.Entry<String, ConfigNode> nameEntry = options.get("name");
             Optional<String> name = nameEntry == null
-                    ? issues.text(null, child(path, "name"), PolicyLoader.BUILT_IN_RECOVERY)
-                    : issues.text(nameEntry.getValue(), nameEntry.getKey(), PolicyLoader.BUILT_IN_RECOVERY);
-            name.filter(n -> !n.equals(PolicyLoader.BUILT_IN_RECOVERY)).ifPresent(n -> issues.add(nameEntry.getKey(),
+                    ? problems.text(null, child(path, "name"), PolicyLoader.BUILT_IN_RECOVERY)
+                    : problems.text(nameEntry.getValue(), nameEntry.getKey(), PolicyLoader.BUILT_IN_RECOVERY);
+            name.filter(n -> !n.equals(PolicyLoader.BUILT_IN_RECOVERY)).ifPresent(n -> problems.add(nameEntry.getKey(),
                     declared.contains(n)
                             ? "names the remedy '" + n + "' as recovery; a recovery job is not supported: a node is "
                                     + "recovered by the fence flow's recovery step (power on, uncordon, remove taints) "
@@ -372,7 +336,7 @@ final class NodeRemedyReader {
             return podTemplates;
         }
         if (!node.isArray()) {
-            issues.add(path, "must be a list of remedies {name, podTemplate}, not " + describe(node));
+            problems.add(path, "must be a list of remedies {name, podTemplate}, not " + describe(node));
             return podTemplates;
         }
         Map<String, String> seen = new HashMap<>();
@@ -380,34 +344,32 @@ final class NodeRemedyReader {
         for (int i = 0; i < items.size(); i++) {
             String at = index(path, i);
             ConfigNode item = items.get(i);
-            if (!item.isObject()) {
-                issues.add(at, "must be a mapping {name, podTemplate}, not " + describe(item));
+            if (problems.mappingWith(item, at, "{name, podTemplate}", REMEDY_CONFIG_KEYS).isEmpty()) {
                 continue;
             }
-            issues.checkKeys(item, at, REMEDY_CONFIG_KEYS);
-            Optional<String> name = issues.text(item.get("name"), child(at, "name"), "the remedy's name, which "
+            Optional<String> name = problems.text(item.get("name"), child(at, "name"), "the remedy's name, which "
                     + "remedy1, remedy2, … refer to").filter(n -> {
                         if (PolicyLoader.BUILT_IN_FENCES.contains(n) || n.equals(PolicyLoader.BUILT_IN_RECOVERY)) {
-                            issues.add(child(at, "name"), "'" + n + "' is a built-in remedy; give this one another "
+                            problems.add(child(at, "name"), "'" + n + "' is a built-in remedy; give this one another "
                                     + "name");
                             return false;
                         }
                         String earlier = seen.putIfAbsent(n, at);
                         if (earlier != null) {
-                            issues.add(child(at, "name"), "'" + n + "' is defined at " + earlier + " already; give "
+                            problems.add(child(at, "name"), "'" + n + "' is defined at " + earlier + " already; give "
                                     + "each remedy its own name");
                         }
                         return earlier == null;
                     });
-            Optional<Object> podTemplate = issues.mapping(item.get("podTemplate"), child(at, "podTemplate"), true,
+            Optional<Object> podTemplate = problems.mapping(item.get("podTemplate"), child(at, "podTemplate"), true,
                     "the pod template of the job to run, {spec: {containers: [...], restartPolicy: Never}}")
                     .flatMap(template -> {
                         String templatePath = child(at, "podTemplate");
-                        issues.checkKeys(template, templatePath, POD_TEMPLATE_KEYS);
-                        boolean specValid = issues.mapping(template.get("spec"), child(templatePath, "spec"), true,
+                        problems.checkKeys(template, templatePath, POD_TEMPLATE_KEYS);
+                        boolean specValid = problems.mapping(template.get("spec"), child(templatePath, "spec"), true,
                                 "the pod spec, {containers: [...], restartPolicy: Never}").isPresent();
                         ConfigNode metadata = template.get("metadata");
-                        boolean metadataValid = metadata == null || issues.mapping(metadata,
+                        boolean metadataValid = metadata == null || problems.mapping(metadata,
                                 child(templatePath, "metadata"), false, "the pod's labels and annotations").isPresent();
                         return specValid && metadataValid ? Optional.of(template.toPlain()) : Optional.empty();
                     });

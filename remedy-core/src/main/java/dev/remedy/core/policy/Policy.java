@@ -1,7 +1,7 @@
 package dev.remedy.core.policy;
 
+import dev.remedy.config.NodeSelector;
 import dev.remedy.core.storm.StormSettings;
-import dev.remedy.core.topology.NodeSelector;
 import java.time.Duration;
 import java.util.List;
 import java.util.Objects;

@@ -1,39 +1,22 @@
 package dev.remedy.core.policy;
 
-import dev.remedy.core.topology.ConfigurationIssue;
-import dev.remedy.spi.RemedyException;
+import dev.remedy.config.ConfigFileException;
+import dev.remedy.spi.config.ConfigProblem;
 import java.util.List;
-import java.util.stream.Collectors;
 
 /**
- * Thrown when a policy file is refused. Carries every {@link ConfigurationIssue} found, not only the first; the
+ * Thrown when a policy file is refused. Carries every {@link ConfigProblem} found, not only the first; the
  * message lists them one per line as {@code file:path: message}.
  */
-public class PolicyConfigurationException extends RemedyException {
-
-    private final List<ConfigurationIssue> issues;
+public class PolicyConfigurationException extends ConfigFileException {
 
     /** An exception listing {@code issues} (at least one). */
-    public PolicyConfigurationException(List<ConfigurationIssue> issues) {
+    public PolicyConfigurationException(List<ConfigProblem> issues) {
         this(issues, null);
     }
 
     /** An exception listing {@code issues} (at least one), caused by {@code cause}. */
-    public PolicyConfigurationException(List<ConfigurationIssue> issues, Throwable cause) {
-        super(message(issues), cause);
-        this.issues = List.copyOf(issues);
-    }
-
-    private static String message(List<ConfigurationIssue> issues) {
-        if (issues.isEmpty()) {
-            throw new IllegalArgumentException("a refused policy file has at least one issue");
-        }
-        return "invalid policies (" + issues.size() + (issues.size() == 1 ? " problem):" : " problems):")
-                + issues.stream().map(issue -> "\n  " + issue).collect(Collectors.joining());
-    }
-
-    /** Every problem found, in document order. */
-    public List<ConfigurationIssue> issues() {
-        return issues;
+    public PolicyConfigurationException(List<ConfigProblem> issues, Throwable cause) {
+        super(listing("invalid policies", issues), issues, cause);
     }
 }

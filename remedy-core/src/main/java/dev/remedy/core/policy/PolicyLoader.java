@@ -1,12 +1,13 @@
 package dev.remedy.core.policy;
 
-import static dev.remedy.core.config.ConfigNames.describe;
-import static dev.remedy.core.config.ConfigNames.hint;
+import static dev.remedy.config.ConfigNames.describe;
+import static dev.remedy.config.ConfigNames.hint;
 
-import dev.remedy.core.config.ConfigDocuments;
-import dev.remedy.core.config.ConfigNode;
-import dev.remedy.core.config.DocumentException;
-import dev.remedy.core.topology.ConfigurationIssue;
+import dev.remedy.config.ConfigDocuments;
+import dev.remedy.config.ConfigNode;
+import dev.remedy.config.ConfigProblems;
+import dev.remedy.config.DocumentException;
+import dev.remedy.spi.config.ConfigProblem;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
@@ -87,37 +88,32 @@ public final class PolicyLoader {
     }
 
     private static PolicySet read(ConfigNode root, String source) {
-        PolicyIssues issues = new PolicyIssues(source);
-        List<Policy> policies = List.of();
-        if (root.isMissingNode() || root.isNull()) {
-            issues.add("", "the document is empty; give policies (remedy's format) or a Node remedy Configuration");
-        } else if (!root.isObject()) {
-            issues.add("", "the document must be a mapping with policies (remedy's format) or a Node remedy "
-                    + "Configuration, not " + describe(root));
-        } else {
-            ConfigNode apiVersion = root.get("apiVersion");
+        ConfigProblems problems = new ConfigProblems(source);
+        String either = "policies (remedy's format) or a Node remedy Configuration";
+        List<Policy> policies = problems.document(root, either, either).map(document -> {
+            ConfigNode apiVersion = document.get("apiVersion");
             String version = apiVersion != null && apiVersion.isTextual() ? apiVersion.asText() : null;
-            if (apiVersion == null && (root.has("thresholdConfigs") || root.has("remedyConfigs"))) {
-                issues.add("apiVersion", "is missing, and thresholdConfigs/remedyConfigs belong to the Node remedy "
+            if (apiVersion == null && (document.has("thresholdConfigs") || document.has("remedyConfigs"))) {
+                problems.add("apiVersion", "is missing, and thresholdConfigs/remedyConfigs belong to the Node remedy "
                         + "format; add apiVersion: " + NODE_REMEDY_API_VERSION + " and kind: " + NODE_REMEDY_KIND);
             } else if (NODE_REMEDY_API_VERSION.equals(version)) {
-                policies = new NodeRemedyReader(issues).read(root);
+                return new NodeRemedyReader(problems).read(document);
             } else if (apiVersion == null || API_VERSION.equals(version)) {
-                policies = new PolicyReader(issues).read(root);
+                return new PolicyReader(problems).read(document);
             } else {
-                issues.add("apiVersion", "is " + (version == null ? describe(apiVersion) : "'" + version + "'")
+                problems.add("apiVersion", "is " + (version == null ? describe(apiVersion) : "'" + version + "'")
                         + ", not a known format" + hint(version == null ? "" : version, API_VERSIONS, "known")
                         + " (remedy's own format may leave apiVersion out)");
             }
-        }
-        if (!issues.isEmpty()) {
-            throw issues.exception();
+            return List.<Policy>of();
+        }).orElse(List.of());
+        if (!problems.isEmpty()) {
+            throw new PolicyConfigurationException(problems.list());
         }
         return new PolicySet(source, policies);
     }
 
     private static PolicyConfigurationException refused(String source, DocumentException e) {
-        return new PolicyConfigurationException(List.of(new ConfigurationIssue(source, "", e.getMessage())),
-                e.getCause());
+        return new PolicyConfigurationException(List.of(ConfigProblem.in(source, "", e.getMessage())), e.getCause());
     }
 }

@@ -46,7 +46,8 @@
  * }</pre>
  *
  * A worker policy whose selector names the control-plane (or master) label is refused: it would cover no node;
- * a role must be chosen. Durations are written as {@code 30s}, {@code 5m}, {@code 1h}, a number of seconds or
+ * a role must be chosen. Label keys and values (of selectors, {@code exclusionLabel}, {@code failureDomainLabel})
+ * follow Kubernetes' rules. Durations are written as {@code 30s}, {@code 5m}, {@code 1h}, a number of seconds or
  * ISO-8601 ({@link dev.remedy.spi.config.Durations}).
  *
  * <h3>The Node remedy Configuration</h3>

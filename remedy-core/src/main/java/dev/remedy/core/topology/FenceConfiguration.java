@@ -1,6 +1,6 @@
 package dev.remedy.core.topology;
 
-import static dev.remedy.core.config.ConfigNames.child;
+import static dev.remedy.config.ConfigNames.child;
 
 import dev.remedy.core.plan.FenceStep;
 import dev.remedy.core.plan.NodePlan;
@@ -101,7 +101,7 @@ public final class FenceConfiguration {
             return Optional.empty();
         }
         Topology topology = found.get();
-        List<ConfigurationIssue> issues = new ArrayList<>();
+        List<ConfigProblem> issues = new ArrayList<>();
         Map<String, ResolvedMethod> methods = new LinkedHashMap<>();
         topology.templateNames().forEach(name -> methods.put(name, resolve(node, templates.get(name), secrets,
                 issues)));
@@ -120,7 +120,7 @@ public final class FenceConfiguration {
     }
 
     private ResolvedMethod resolve(String node, MethodTemplate template, SecretResolver resolver,
-                                   List<ConfigurationIssue> issues) {
+                                   List<ConfigProblem> issues) {
         MethodParameters own = nodes.getOrDefault(node, Map.of()).getOrDefault(template.name(),
                 MethodParameters.NONE);
         MethodParameters merged = template.parameters().overriddenBy(own);
@@ -139,17 +139,17 @@ public final class FenceConfiguration {
                 }
                 builder.secret(parameter, secret);
             } catch (RemedyException e) {
-                issues.add(new ConfigurationIssue(source, from, who + ": secret parameter '" + parameter
+                issues.add(ConfigProblem.in(source, from, who + ": secret parameter '" + parameter
                         + "' cannot be read: " + e.getMessage()));
             }
         });
         AgentConfig config = builder.build();
         for (ConfigProblem problem : config.validate()) {
-            boolean unreadSecret = merged.secrets().containsKey(problem.parameter());
+            boolean unreadSecret = merged.secrets().containsKey(problem.path());
             if (!unreadSecret) {
                 // Values were checked when the file was read; what is left is what this node does not give.
-                issues.add(new ConfigurationIssue(source, nodePath, who + ": parameter '" + problem.parameter()
-                        + "' " + problem.problem() + "; " + problem.hint() + "; add it under " + nodePath
+                issues.add(ConfigProblem.in(source, nodePath, who + ": parameter '" + problem.path()
+                        + "' " + problem.message() + "; add it under " + nodePath
                         + " or under " + templatePath));
             }
         }

@@ -1,39 +1,23 @@
 package dev.remedy.core.topology;
 
-import dev.remedy.spi.RemedyException;
+import dev.remedy.config.ConfigFileException;
+import dev.remedy.spi.config.ConfigProblem;
 import java.util.List;
-import java.util.stream.Collectors;
 
 /**
  * Thrown when a fence configuration is refused, or cannot give a node its plan. Carries every
- * {@link ConfigurationIssue} found, not only the first; the message lists them one per line
+ * {@link ConfigProblem} found, not only the first; the message lists them one per line
  * ({@code file:path: message}) and never contains a secret value.
  */
-public class FenceConfigurationException extends RemedyException {
-
-    private final List<ConfigurationIssue> issues;
+public class FenceConfigurationException extends ConfigFileException {
 
     /** An exception listing {@code issues} (at least one). */
-    public FenceConfigurationException(List<ConfigurationIssue> issues) {
+    public FenceConfigurationException(List<ConfigProblem> issues) {
         this(issues, null);
     }
 
     /** An exception listing {@code issues} (at least one), caused by {@code cause}. */
-    public FenceConfigurationException(List<ConfigurationIssue> issues, Throwable cause) {
-        super(message(issues), cause);
-        this.issues = List.copyOf(issues);
-    }
-
-    private static String message(List<ConfigurationIssue> issues) {
-        if (issues.isEmpty()) {
-            throw new IllegalArgumentException("a refused fence configuration has at least one issue");
-        }
-        return "invalid fence configuration (" + issues.size() + (issues.size() == 1 ? " problem):" : " problems):")
-                + issues.stream().map(issue -> "\n  " + issue).collect(Collectors.joining());
-    }
-
-    /** Every problem found, in document order. */
-    public List<ConfigurationIssue> issues() {
-        return issues;
+    public FenceConfigurationException(List<ConfigProblem> issues, Throwable cause) {
+        super(listing("invalid fence configuration", issues), issues, cause);
     }
 }

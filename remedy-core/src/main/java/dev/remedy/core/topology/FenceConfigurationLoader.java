@@ -1,8 +1,9 @@
 package dev.remedy.core.topology;
 
-import dev.remedy.core.config.ConfigDocuments;
-import dev.remedy.core.config.ConfigNode;
-import dev.remedy.core.config.DocumentException;
+import dev.remedy.config.ConfigDocuments;
+import dev.remedy.config.ConfigNode;
+import dev.remedy.config.DocumentException;
+import dev.remedy.spi.config.ConfigProblem;
 import dev.remedy.spi.discovery.FenceAgentRegistry;
 import java.nio.file.Path;
 import java.util.List;
@@ -54,7 +55,7 @@ public final class FenceConfigurationLoader {
     }
 
     private static FenceConfigurationException refused(String source, DocumentException e) {
-        return new FenceConfigurationException(List.of(new ConfigurationIssue(source, "", e.getMessage())),
+        return new FenceConfigurationException(List.of(ConfigProblem.in(source, "", e.getMessage())),
                 e.getCause());
     }
 }

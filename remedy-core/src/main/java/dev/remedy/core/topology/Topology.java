@@ -1,5 +1,6 @@
 package dev.remedy.core.topology;
 
+import dev.remedy.config.NodeSelector;
 import dev.remedy.core.plan.FenceStep;
 import java.util.Collections;
 import java.util.EnumMap;

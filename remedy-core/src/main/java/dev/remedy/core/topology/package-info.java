@@ -28,7 +28,8 @@
  *
  * <p>{@link dev.remedy.core.topology.FenceConfiguration#planFor} then gives one node its
  * {@link dev.remedy.core.plan.NodePlan}, with secrets read through a
- * {@link dev.remedy.core.topology.SecretResolver}. Jackson stays inside this package: no public signature
- * mentions it.
+ * {@link dev.remedy.core.topology.SecretResolver}. The file is read with the configuration toolkit
+ * ({@code dev.remedy.config}, module remedy-config): a selector's label keys and values follow Kubernetes' rules,
+ * and no public signature mentions the parser.
  */
 package dev.remedy.core.topology;

@@ -4,9 +4,9 @@ import static dev.remedy.core.policy.PolicyLoaderTest.fixture;
 import static dev.remedy.core.policy.PolicyLoaderTest.issuesOf;
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.remedy.config.NodeSelector;
 import dev.remedy.core.storm.StormSettings;
-import dev.remedy.core.topology.ConfigurationIssue;
-import dev.remedy.core.topology.NodeSelector;
+import dev.remedy.spi.config.ConfigProblem;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.time.Duration;
@@ -31,7 +31,7 @@ class NodeRemedyFormatTest {
         }
     }
 
-    List<ConfigurationIssue> issues(String yaml) {
+    List<ConfigProblem> issues(String yaml) {
         return issuesOf(() -> loader.parse(yaml, "node-remedy.yaml"));
     }
 
@@ -152,9 +152,11 @@ class NodeRemedyFormatTest {
         a remedyConfig named as a built-in | '- name: terminate\\n'         | '- name: fence\\n'             | remedyConfigs[1].name                 | is a built-in remedy
         a remedyConfig without podTemplate | '- name: repair\\n  podTemplate:' | '- name: repair\\n  podTemplat:' | remedyConfigs[0].podTemplat         | did you mean 'podTemplate'?
         a wrong kind                     | 'kind: Configuration'            | 'kind: Config'                 | kind                                  | has kind: Configuration
+        a selector key that is not one   | 'nodeSelector: type=compute'     | 'nodeSelector: -type=compute'  | nodeSelector                          | '-type' is not a label key
+        a selector value that is not one | 'nodeSelector: type=compute'     | 'nodeSelector: type=-compute'  | nodeSelector                          | '-compute' is not a label value
         """)
     void refused(String what, String from, String to, String path, String message) {
-        List<ConfigurationIssue> issues = issues(variant(from.replace("\\n", "\n"), to.replace("\\n", "\n")));
+        List<ConfigProblem> issues = issues(variant(from.replace("\\n", "\n"), to.replace("\\n", "\n")));
 
         assertThat(issues).filteredOn(i -> i.path().equals(path)).singleElement()
                 .satisfies(issue -> assertThat(issue.message()).contains(message));
@@ -163,11 +165,11 @@ class NodeRemedyFormatTest {
     @Test
     @DisplayName("lists an unknown key and an undefined remedy together, each with its path")
     void severalProblems() {
-        List<ConfigurationIssue> issues = issues(variant("   - name: storage-fence", "   - name: storage-fense")
+        List<ConfigProblem> issues = issues(variant("   - name: storage-fence", "   - name: storage-fense")
                 .replace("    restartPolicy: Never\n# the terminate", "    restartPolicy: Never\n  schedule: daily\n"
                         + "# the terminate"));
 
-        assertThat(issues).extracting(ConfigurationIssue::path).containsExactly(
+        assertThat(issues).extracting(ConfigProblem::path).containsExactly(
                 "thresholdConfigs[1].remedy1[0].name", "remedyConfigs[0].schedule");
         assertThat(issues.get(0).message()).contains("'storage-fense'").contains("did you mean 'storage-fence'?")
                 .contains("define it under remedyConfigs");

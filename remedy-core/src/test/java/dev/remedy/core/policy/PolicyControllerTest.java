@@ -2,8 +2,8 @@ package dev.remedy.core.policy;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.remedy.config.NodeSelector;
 import dev.remedy.core.policy.PolicyDecision.Kind;
-import dev.remedy.core.topology.NodeSelector;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;

@@ -3,11 +3,11 @@ package dev.remedy.core.policy;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.catchThrowableOfType;
 
+import dev.remedy.config.NodeSelector;
 import dev.remedy.core.storm.RateLimit;
 import dev.remedy.core.storm.StormSettings;
 import dev.remedy.core.storm.Threshold;
-import dev.remedy.core.topology.ConfigurationIssue;
-import dev.remedy.core.topology.NodeSelector;
+import dev.remedy.spi.config.ConfigProblem;
 import java.net.URISyntaxException;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -36,11 +36,11 @@ class PolicyLoaderTest {
         }
     }
 
-    static List<ConfigurationIssue> issuesOf(Runnable load) {
+    static List<ConfigProblem> issuesOf(Runnable load) {
         return catchThrowableOfType(PolicyConfigurationException.class, load::run).issues();
     }
 
-    List<ConfigurationIssue> issues(String yaml) {
+    List<ConfigProblem> issues(String yaml) {
         return issuesOf(() -> loader.parse(yaml, "p.yaml"));
     }
 
@@ -174,7 +174,7 @@ class PolicyLoaderTest {
             PolicyConfigurationException refused = catchThrowableOfType(PolicyConfigurationException.class,
                     () -> loader.load(fixture("broken-policies.yaml")));
 
-            assertThat(refused.issues()).extracting(ConfigurationIssue::path).containsExactly(
+            assertThat(refused.issues()).extracting(ConfigProblem::path).containsExactly(
                     "policies[0].unhealthyCondition",
                     "policies[0].role",
                     "policies[0].unhealthyConditions",
@@ -197,15 +197,15 @@ class PolicyLoaderTest {
         @Test
         @DisplayName("suggests the key that was meant")
         void didYouMean() {
-            List<ConfigurationIssue> issues = issuesOf(() -> loader.load(fixture("broken-policies.yaml")));
+            List<ConfigProblem> issues = issuesOf(() -> loader.load(fixture("broken-policies.yaml")));
 
             assertThat(issues).filteredOn(i -> i.path().equals("policies[0].unhealthyCondition")).singleElement()
-                    .extracting(ConfigurationIssue::message).asString()
+                    .extracting(ConfigProblem::message).asString()
                     .contains("did you mean 'unhealthyConditions'?");
             assertThat(issues).filteredOn(i -> i.path().equals("policies[1].storm.maxConcurent")).singleElement()
-                    .extracting(ConfigurationIssue::message).asString().contains("did you mean 'maxConcurrent'?");
+                    .extracting(ConfigProblem::message).asString().contains("did you mean 'maxConcurrent'?");
             assertThat(issues).filteredOn(i -> i.path().equals("policies[0].role")).singleElement()
-                    .extracting(ConfigurationIssue::message).asString()
+                    .extracting(ConfigProblem::message).asString()
                     .contains("never both").contains("did you mean 'worker'?");
         }
     }
@@ -233,9 +233,11 @@ class PolicyLoaderTest {
         a storm share above 1            | - {name: f, fence: {}, timeout: 10m}                        | 'storm: {maxDomainShare: 1.5}' | policies[0].storm.maxDomainShare   | at most 1
         an unknown share basis           | - {name: f, fence: {}, timeout: 10m}                        | 'storm: {domainShareBasis: of-domain-node}' | policies[0].storm.domainShareBasis | did you mean 'of-domain-nodes'?
         a race delay over an hour        | - {name: f, fence: {}, timeout: 10m}                        | 'storm: {raceDelay: {randomMax: 2h}}' | policies[0].storm.raceDelay | at most
+        a selector key that is not one   | - {name: f, fence: {}, timeout: 10m}                        | 'selector: {"-zone": a}'    | policies[0].selector.-zone            | '-zone' is not a label key
+        a selector value that is not one | - {name: f, fence: {}, timeout: 10m}                        | 'selector: {zone: "a b"}'   | policies[0].selector.zone             | 'a b' is not a label value
         """)
     void eachProblem(String what, String escalation, String extra, String path, String message) {
-        List<ConfigurationIssue> issues = issues(policyWith(escalation, extra));
+        List<ConfigProblem> issues = issues(policyWith(escalation, extra));
 
         assertThat(issues).filteredOn(i -> i.path().equals(path)).singleElement()
                 .satisfies(issue -> {
@@ -262,17 +264,17 @@ class PolicyLoaderTest {
             assertThat(issue.message()).startsWith("is empty; give at least one policy");
         });
         assertThat(issues("policies: [{name: p, unhealthyConditions: [], escalation: []}]"))
-                .extracting(ConfigurationIssue::path)
+                .extracting(ConfigProblem::path)
                 .containsExactly("policies[0].unhealthyConditions", "policies[0].escalation");
         assertThat(issues("policies: [{unhealthyConditions: [{type: Ready}], escalation: [" + FENCE.substring(2)
-                + "]}]")).extracting(ConfigurationIssue::path).containsExactly("policies[0].name",
+                + "]}]")).extracting(ConfigProblem::path).containsExactly("policies[0].name",
                 "policies[0].unhealthyConditions[0].status", "policies[0].unhealthyConditions[0].duration");
     }
 
     @Test
     @DisplayName("refuses a condition given twice and a status that Kubernetes does not write")
     void conditions() {
-        List<ConfigurationIssue> issues = issues("""
+        List<ConfigProblem> issues = issues("""
                 policies:
                   - name: p
                     unhealthyConditions:
@@ -282,7 +284,7 @@ class PolicyLoaderTest {
                     escalation: [{name: f, fence: {}, timeout: 10m}]
                 """);
 
-        assertThat(issues).extracting(ConfigurationIssue::path).containsExactly(
+        assertThat(issues).extracting(ConfigProblem::path).containsExactly(
                 "policies[0].unhealthyConditions[1]", "policies[0].unhealthyConditions[2].status");
         assertThat(issues.get(0).message()).contains("repeats Ready=False of policies[0].unhealthyConditions[0]");
         assertThat(issues.get(1).message()).contains("did you mean 'False'?");
@@ -296,16 +298,16 @@ class PolicyLoaderTest {
             assertThat(issue.message()).contains("'remedy.dev/v1', not a known format")
                     .contains(PolicyLoader.API_VERSION);
         });
-        assertThat(issues("kind: Policy\n" + policyWith(FENCE, ""))).extracting(ConfigurationIssue::path)
+        assertThat(issues("kind: Policy\n" + policyWith(FENCE, ""))).extracting(ConfigProblem::path)
                 .containsExactly("kind");
     }
 
     @Test
     @DisplayName("refuses an empty document and one that is not a mapping")
     void emptyDocument() {
-        assertThat(issues("")).singleElement().extracting(ConfigurationIssue::message).asString()
+        assertThat(issues("")).singleElement().extracting(ConfigProblem::message).asString()
                 .startsWith("the document is empty");
-        assertThat(issues("- a\n- b")).singleElement().extracting(ConfigurationIssue::message).asString()
+        assertThat(issues("- a\n- b")).singleElement().extracting(ConfigProblem::message).asString()
                 .contains("not a list");
     }
 
@@ -316,7 +318,7 @@ class PolicyLoaderTest {
         @Test
         @DisplayName("reports a YAML syntax error with its line and column")
         void yaml() {
-            List<ConfigurationIssue> issues = issues("policies:\n  - name: p\n    escalation: [a, b\n  - name: q\n");
+            List<ConfigProblem> issues = issues("policies:\n  - name: p\n    escalation: [a, b\n  - name: q\n");
 
             assertThat(issues).singleElement().satisfies(issue -> {
                 assertThat(issue.path()).isEmpty();
@@ -329,10 +331,10 @@ class PolicyLoaderTest {
         @DisplayName("reports a JSON syntax error and a duplicate key with their lines")
         void jsonAndDuplicates() {
             assertThat(issuesOf(() -> loader.parse("{\"policies\": [\n}", "p.json"))).singleElement()
-                    .extracting(ConfigurationIssue::message).asString()
+                    .extracting(ConfigProblem::message).asString()
                     .startsWith("line 2, column 1: JSON syntax error: ");
             assertThat(issues("policies: []\npolicies: []\n")).singleElement()
-                    .extracting(ConfigurationIssue::message).asString()
+                    .extracting(ConfigProblem::message).asString()
                     .startsWith("line 2, column ").contains("Duplicate field 'policies'");
         }
 
@@ -340,10 +342,10 @@ class PolicyLoaderTest {
         @DisplayName("refuses a file name without a known extension, and a file that does not exist")
         void files(@TempDir Path dir) {
             assertThat(issuesOf(() -> loader.parse("policies: []", "policies.txt"))).singleElement()
-                    .extracting(ConfigurationIssue::message).asString().contains("name the file .yaml, .yml or .json");
+                    .extracting(ConfigProblem::message).asString().contains("name the file .yaml, .yml or .json");
             PolicyConfigurationException missing = catchThrowableOfType(PolicyConfigurationException.class,
                     () -> loader.load(dir.resolve("absent.yaml")));
-            assertThat(missing.issues()).singleElement().extracting(ConfigurationIssue::message).asString()
+            assertThat(missing.issues()).singleElement().extracting(ConfigProblem::message).asString()
                     .startsWith("cannot read the file (NoSuchFileException)");
             assertThat(missing).hasCauseInstanceOf(java.nio.file.NoSuchFileException.class);
         }

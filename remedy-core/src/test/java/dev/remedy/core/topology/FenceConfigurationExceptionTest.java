@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.remedy.spi.RemedyException;
+import dev.remedy.spi.config.ConfigProblem;
 import java.util.ArrayList;
 import java.util.List;
 import org.junit.jupiter.api.DisplayName;
@@ -15,9 +16,9 @@ class FenceConfigurationExceptionTest {
     @Test
     @DisplayName("lists every issue on its own line as file:path: message")
     void message() {
-        List<ConfigurationIssue> issues = new ArrayList<>(List.of(
-                new ConfigurationIssue("fence.yaml", "templates.bmc.agent", "unknown agent type 'x'"),
-                new ConfigurationIssue("fence.yaml", "", "line 3, column 1: YAML syntax error")));
+        List<ConfigProblem> issues = new ArrayList<>(List.of(
+                ConfigProblem.in("fence.yaml", "templates.bmc.agent", "unknown agent type 'x'"),
+                ConfigProblem.in("fence.yaml", "", "line 3, column 1: YAML syntax error")));
 
         FenceConfigurationException refused = new FenceConfigurationException(issues);
         issues.clear();

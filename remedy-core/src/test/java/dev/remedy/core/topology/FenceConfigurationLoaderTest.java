@@ -8,6 +8,7 @@ import dev.remedy.core.plan.NodePlan;
 import dev.remedy.core.plan.ResolvedMethod;
 import dev.remedy.core.plan.StepPlan;
 import dev.remedy.spi.config.AgentConfig;
+import dev.remedy.spi.config.ConfigProblem;
 import dev.remedy.spi.config.Secret;
 import java.net.URISyntaxException;
 import java.nio.file.Path;
@@ -54,7 +55,7 @@ class FenceConfigurationLoaderTest {
         return step.levels().get(level).get(method).config();
     }
 
-    static List<ConfigurationIssue> issuesOf(Runnable load) {
+    static List<ConfigProblem> issuesOf(Runnable load) {
         return catchThrowableOfType(FenceConfigurationException.class, load::run).issues();
     }
 
@@ -184,7 +185,7 @@ class FenceConfigurationLoaderTest {
             FenceConfigurationException refused = catchThrowableOfType(FenceConfigurationException.class,
                     () -> loader.load(broken, TestAgents.registry()));
 
-            assertThat(refused.issues()).extracting(ConfigurationIssue::path).containsExactlyInAnyOrder(
+            assertThat(refused.issues()).extracting(ConfigProblem::path).containsExactlyInAnyOrder(
                     "extra",
                     "templates.bmc.parameters.pasword",
                     "templates.bmc.parameters.login_timeout",
@@ -218,7 +219,7 @@ class FenceConfigurationLoaderTest {
         @MethodSource("dev.remedy.core.topology.FenceConfigurationLoaderTest#problems")
         @DisplayName("refuses each kind of problem with its path and what to do")
         void eachProblem(String kind, String yaml, String path, String message, int count) {
-            List<ConfigurationIssue> issues = issuesOf(() -> loader.parse(yaml, "fence.yaml", TestAgents.registry()));
+            List<ConfigProblem> issues = issuesOf(() -> loader.parse(yaml, "fence.yaml", TestAgents.registry()));
 
             assertThat(issues).hasSize(count);
             assertThat(issues).filteredOn(issue -> issue.path().equals(path)).singleElement()
@@ -236,9 +237,9 @@ class FenceConfigurationLoaderTest {
                      "version": 2}
                     """;
 
-            List<ConfigurationIssue> issues = issuesOf(() -> loader.parse(json, "fence.json", TestAgents.registry()));
+            List<ConfigProblem> issues = issuesOf(() -> loader.parse(json, "fence.json", TestAgents.registry()));
 
-            assertThat(issues).extracting(ConfigurationIssue::toString).containsExactlyInAnyOrder(
+            assertThat(issues).extracting(ConfigProblem::toString).containsExactlyInAnyOrder(
                     "fence.json:version: is not a known key; allowed here: templates, topologies, nodes",
                     "fence.json:templates.bmc.colour: is not a known key; allowed here: agent, parameters, secrets",
                     "fence.json:topologies[0].power_managment: is not a known key; did you mean 'power_management'?"
@@ -255,7 +256,7 @@ class FenceConfigurationLoaderTest {
                        secrets: {}
                     """;
 
-            List<ConfigurationIssue> issues = issuesOf(() -> loader.parse(yaml, "fence.yaml", TestAgents.registry()));
+            List<ConfigProblem> issues = issuesOf(() -> loader.parse(yaml, "fence.yaml", TestAgents.registry()));
 
             assertThat(issues).singleElement().satisfies(issue -> {
                 assertThat(issue.path()).isEmpty();
@@ -267,14 +268,14 @@ class FenceConfigurationLoaderTest {
         @Test
         @DisplayName("reports a JSON syntax error and a duplicate key with their lines")
         void jsonSyntaxAndDuplicates() {
-            List<ConfigurationIssue> json = issuesOf(() -> loader.parse("{\n\"templates\": {},\n}",
+            List<ConfigProblem> json = issuesOf(() -> loader.parse("{\n\"templates\": {},\n}",
                     "fence.json", TestAgents.registry()));
-            List<ConfigurationIssue> duplicate = issuesOf(() -> loader.parse("templates: {}\ntemplates: {}\n",
+            List<ConfigProblem> duplicate = issuesOf(() -> loader.parse("templates: {}\ntemplates: {}\n",
                     "fence.yml", TestAgents.registry()));
 
-            assertThat(json).singleElement().extracting(ConfigurationIssue::message).asString()
+            assertThat(json).singleElement().extracting(ConfigProblem::message).asString()
                     .startsWith("line 3, column 1: JSON syntax error: ");
-            assertThat(duplicate).singleElement().extracting(ConfigurationIssue::message).asString()
+            assertThat(duplicate).singleElement().extracting(ConfigProblem::message).asString()
                     .startsWith("line 2, column ").contains("YAML syntax error: Duplicate field 'templates'");
         }
 
@@ -284,20 +285,20 @@ class FenceConfigurationLoaderTest {
             String yaml = "topologies: [{name: default}]\n---\ntopologies: []\n";
 
             assertThat(issuesOf(() -> loader.parse(yaml, "fence.yaml", TestAgents.registry())))
-                    .singleElement().extracting(ConfigurationIssue::message).asString().contains("Trailing token");
+                    .singleElement().extracting(ConfigProblem::message).asString().contains("Trailing token");
         }
 
         @Test
         @DisplayName("refuses an empty document, a list as document, and an unknown file extension")
         void notAConfiguration() {
             assertThat(issuesOf(() -> loader.parse("# nothing\n", "fence.yaml", TestAgents.registry())))
-                    .singleElement().extracting(ConfigurationIssue::message).asString()
+                    .singleElement().extracting(ConfigProblem::message).asString()
                     .startsWith("the document is empty");
             assertThat(issuesOf(() -> loader.parse("[1, 2]", "fence.json", TestAgents.registry())))
-                    .singleElement().extracting(ConfigurationIssue::message).asString()
+                    .singleElement().extracting(ConfigProblem::message).asString()
                     .contains("must be a mapping").contains("not a list");
             assertThat(issuesOf(() -> loader.parse("{}", "fence.toml", TestAgents.registry())))
-                    .singleElement().extracting(ConfigurationIssue::message).asString()
+                    .singleElement().extracting(ConfigProblem::message).asString()
                     .contains(".yaml, .yml or .json");
         }
 
@@ -457,6 +458,14 @@ class FenceConfigurationLoaderTest {
                 Arguments.of("a node naming an unknown template",
                         templates + topologies + "nodes:\n  n1: {bmc: {plug: n1}, bcm: {plug: n1}}\n",
                         "nodes.n1.bcm", "names the unknown template 'bcm'; did you mean 'bmc'? known templates: bmc",
-                        1));
+                        1),
+                Arguments.of("a selector label key that Kubernetes refuses",
+                        templates + "topologies:\n  - {name: cp, selector: {\"-role\": x}}\n" + topologies.substring(
+                                "topologies:\n".length()) + nodes,
+                        "topologies[0].selector.-role", "'-role' is not a label key: give an optional DNS prefix", 1),
+                Arguments.of("a selector label value that Kubernetes refuses",
+                        templates + "topologies:\n  - {name: cp, selector: {role: \"control plane\"}}\n"
+                                + topologies.substring("topologies:\n".length()) + nodes,
+                        "topologies[0].selector.role", "'control plane' is not a label value: give up to 63", 1));
     }
 }

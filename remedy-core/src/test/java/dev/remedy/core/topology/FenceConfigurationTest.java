@@ -6,6 +6,7 @@ import static org.assertj.core.api.Assertions.catchThrowableOfType;
 import dev.remedy.core.plan.FenceStep;
 import dev.remedy.core.plan.NodePlan;
 import dev.remedy.core.plan.ResolvedMethod;
+import dev.remedy.spi.config.ConfigProblem;
 import dev.remedy.spi.config.Secret;
 import java.util.Map;
 import org.junit.jupiter.api.DisplayName;
@@ -61,7 +62,7 @@ class FenceConfigurationTest {
         FenceConfigurationException refused = catchThrowableOfType(FenceConfigurationException.class,
                 () -> config.planFor("cp-2", Map.of("node-role.kubernetes.io/control-plane", ""), SECRETS));
 
-        assertThat(refused.issues()).extracting(ConfigurationIssue::path).containsExactly("nodes.cp-2.bmc",
+        assertThat(refused.issues()).extracting(ConfigProblem::path).containsExactly("nodes.cp-2.bmc",
                 "nodes.cp-2.pdu");
         assertThat(refused.issues().get(0).message()).isEqualTo("node 'cp-2', template 'bmc' (agent 'fake'): "
                 + "parameter 'plug' is required but was not given; give text (the outlet or machine to fence); add it"

@@ -11,6 +11,7 @@ import dev.remedy.core.plan.FenceStep;
 import dev.remedy.core.plan.NodePlan;
 import dev.remedy.core.plan.ResolvedMethod;
 import dev.remedy.spi.FencingKind;
+import dev.remedy.spi.config.ConfigProblem;
 import dev.remedy.spi.discovery.FenceAgentRegistry;
 import java.util.List;
 import java.util.Map;
@@ -72,7 +73,7 @@ class FencingKindTopologyTest {
     @Test
     @DisplayName("a fabric method under power management is refused where it is, saying to put it under isolation")
     void fabricUnderPowerManagement() {
-        List<ConfigurationIssue> issues = issuesOf(() -> loader.parse(
+        List<ConfigProblem> issues = issuesOf(() -> loader.parse(
                 TEMPLATES + topology("[]", "[[bmc], [bmc, san]]") + NODES, "fence.yaml", AGENTS));
 
         assertThat(issues).singleElement().satisfies(issue -> {
@@ -86,7 +87,7 @@ class FencingKindTopologyTest {
     @Test
     @DisplayName("a soft method under power management is refused: it gives no evidence that the machine is off")
     void softUnderPowerManagement() {
-        List<ConfigurationIssue> issues = issuesOf(() -> loader.parse(
+        List<ConfigProblem> issues = issuesOf(() -> loader.parse(
                 TEMPLATES + topology("[]", "[[sysrq]]") + NODES, "fence.yaml", AGENTS));
 
         assertThat(issues).singleElement().satisfies(issue -> {
@@ -102,7 +103,7 @@ class FencingKindTopologyTest {
         String yaml = TEMPLATES + topology("[[sysrq]]", "[[bmc]]") + "    recovery: {levels: [[san], [sysrq]]}\n"
                 + NODES;
 
-        List<ConfigurationIssue> issues = issuesOf(() -> loader.parse(yaml, "fence.yaml", AGENTS));
+        List<ConfigProblem> issues = issuesOf(() -> loader.parse(yaml, "fence.yaml", AGENTS));
 
         assertThat(issues).singleElement().satisfies(issue -> {
             assertThat(issue.path()).isEqualTo("topologies[0].recovery.levels[1][0]");
@@ -124,9 +125,9 @@ class FencingKindTopologyTest {
                     power_management: {levels: [[bmc], [san]]}
                 """ + NODES;
 
-        List<ConfigurationIssue> issues = issuesOf(() -> loader.parse(yaml, "fence.yaml", AGENTS));
+        List<ConfigProblem> issues = issuesOf(() -> loader.parse(yaml, "fence.yaml", AGENTS));
 
-        assertThat(issues).extracting(ConfigurationIssue::path).containsExactlyInAnyOrder(
+        assertThat(issues).extracting(ConfigProblem::path).containsExactlyInAnyOrder(
                 "topologies[0].power_management.timout",
                 "topologies[0].power_management.levels[0][0]",
                 "topologies[0].power_management.levels[1][0]",

@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.catchThrowableOfType;
 
 import dev.remedy.core.plan.FenceStep;
 import dev.remedy.core.plan.NodePlan;
+import dev.remedy.spi.config.ConfigProblem;
 import dev.remedy.spi.config.Secret;
 import java.io.PrintWriter;
 import java.io.StringWriter;
@@ -79,7 +80,7 @@ class SecretsNeverShownTest {
         FenceConfigurationException refused = catchThrowableOfType(FenceConfigurationException.class,
                 () -> loader.parse(text, source, TestAgents.registry()));
 
-        assertThat(refused.issues()).singleElement().extracting(ConfigurationIssue::message).asString()
+        assertThat(refused.issues()).singleElement().extracting(ConfigProblem::message).asString()
                 .contains("syntax error").containsPattern("^line \\d+, column \\d+: ");
         assertThat(everything(refused)).doesNotContain(VALUE);
     }

@@ -68,7 +68,7 @@ class AgentConfigTest {
             assertThat(config.string("username")).isEqualTo("admin");
             assertThat(config.integer("port")).isEqualTo(1623);
             assertThat(config.bool("lanplus")).isFalse();
-            assertThat(config.validate()).extracting(ConfigProblem::parameter).doesNotContain("ipaddr", "login");
+            assertThat(config.validate()).extracting(ConfigProblem::path).doesNotContain("ipaddr", "login");
         }
 
         @Test
@@ -114,7 +114,7 @@ class AgentConfigTest {
             AgentConfig config = valid().set("colour", "blue").build();
 
             assertThat(config.isSet("colour")).isTrue();
-            assertThat(config.validate()).singleElement().satisfies(p -> assertThat(p.parameter()).isEqualTo("colour"));
+            assertThat(config.validate()).singleElement().satisfies(p -> assertThat(p.path()).isEqualTo("colour"));
         }
 
         @Test
@@ -203,7 +203,7 @@ class AgentConfigTest {
             assertThat(e).isNotNull();
             assertThat(e.agentType()).isEqualTo("ipmi");
             assertThat(e.problems()).singleElement().satisfies(p -> {
-                assertThat(p.parameter()).isEqualTo("ip");
+                assertThat(p.path()).isEqualTo("ip");
                 assertThat(p.problem()).contains("required");
             });
             assertThatThrownBy(() -> config.integer("cipher"))
@@ -221,7 +221,7 @@ class AgentConfigTest {
                     () -> config.integer("port"));
             assertThat(e).isNotNull();
             assertThat(e.problems()).singleElement().satisfies(p -> {
-                assertThat(p.parameter()).isEqualTo("port");
+                assertThat(p.path()).isEqualTo("port");
                 assertThat(p.problem()).contains("'six-two-three'").contains("whole number");
                 assertThat(p.hint()).contains(ParameterType.INTEGER.expected());
             });
@@ -316,7 +316,7 @@ class AgentConfigTest {
                 assertThat(p.hint()).contains(ParameterType.DURATION.expected());
             });
             assertThat(config.validate()).singleElement().satisfies(p -> {
-                assertThat(p.parameter()).isEqualTo("power_timeout");
+                assertThat(p.path()).isEqualTo("power_timeout");
                 assertThat(p.problem()).contains("'" + text + "'");
             });
         }
@@ -362,7 +362,7 @@ class AgentConfigTest {
         @DisplayName("a CHOICE refuses anything else and lists the allowed values")
         void refused(String text) {
             assertThat(with("method", text).validate()).singleElement().satisfies(p -> {
-                assertThat(p.parameter()).isEqualTo("method");
+                assertThat(p.path()).isEqualTo("method");
                 assertThat(p.problem()).isEqualTo("'" + text + "' is not one of [onoff, cycle]");
                 assertThat(p.hint()).contains("onoff, cycle");
             });
@@ -396,7 +396,7 @@ class AgentConfigTest {
 
             List<ConfigProblem> problems = config.validate();
 
-            assertThat(problems).extracting(ConfigProblem::parameter).containsExactly(
+            assertThat(problems).extracting(ConfigProblem::path).containsExactly(
                     "colour", "usernme", "ip", "username", "password", "port", "lanplus", "power_timeout", "method");
             assertThat(problems.get(0).problem()).isEqualTo("is not a parameter of agent 'ipmi'");
             assertThat(problems.get(0).hint()).doesNotContain("did you mean").contains("known parameters: ip, username");
@@ -557,7 +557,7 @@ class AgentConfigTest {
             assertThat(problems.toString()).doesNotContain(SECRET).doesNotContain("hunter2");
             assertThat(problems).allSatisfy(p -> {
                 assertThat(p.toString()).doesNotContain("hunter2");
-                assertThat(p.parameter() + p.problem() + p.hint()).doesNotContain("hunter2");
+                assertThat(p.path() + p.problem() + p.hint()).doesNotContain("hunter2");
             });
             assertThat(e).isNotNull();
             assertThat(e.getMessage()).doesNotContain("hunter2");

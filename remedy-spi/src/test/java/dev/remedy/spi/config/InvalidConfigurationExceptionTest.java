@@ -34,6 +34,46 @@ class InvalidConfigurationExceptionTest {
     }
 
     @Test
+    @DisplayName("an agent's problem has no source and its parameter as path")
+    void agentProblem() {
+        assertThat(PORT.source()).isEmpty();
+        assertThat(PORT.path()).isEqualTo("port");
+        assertThat(PORT.message()).isEqualTo("'abc' is not a whole number; give a whole number, e.g. 623");
+    }
+
+    @Test
+    @DisplayName("a problem in a file reads as: source:path: message, or source: message for the whole document")
+    void problemInAFile() {
+        ConfigProblem atPath = ConfigProblem.in("fence.yaml", "templates.bmc.agent", "unknown agent type 'x'");
+        ConfigProblem whole = ConfigProblem.in("fence.yaml", "", "line 3, column 1: YAML syntax error");
+
+        assertThat(atPath).hasToString("fence.yaml:templates.bmc.agent: unknown agent type 'x'");
+        assertThat(atPath.message()).as("no hint, no trailing separator").isEqualTo("unknown agent type 'x'");
+        assertThat(whole).hasToString("fence.yaml: line 3, column 1: YAML syntax error");
+    }
+
+    @Test
+    @DisplayName("an agent's problem moved into a file keeps its problem and hint, at the file's path")
+    void relocated() {
+        ConfigProblem moved = PORT.at("fence.yaml", "nodes.n1.bmc.port");
+
+        assertThat(moved).isEqualTo(new ConfigProblem("fence.yaml", "nodes.n1.bmc.port",
+                "'abc' is not a whole number", "give a whole number, e.g. 623"));
+        assertThat(moved).hasToString("fence.yaml:nodes.n1.bmc.port: 'abc' is not a whole number; give a whole "
+                + "number, e.g. 623");
+    }
+
+    @Test
+    @DisplayName("a located problem needs every field")
+    void locatedNulls() {
+        assertThatThrownBy(() -> new ConfigProblem(null, "p", "x", "h"))
+                .isInstanceOf(NullPointerException.class).hasMessage("source");
+        assertThatThrownBy(() -> ConfigProblem.in("f.yaml", null, "m"))
+                .isInstanceOf(NullPointerException.class).hasMessage("path");
+        assertThatThrownBy(() -> PORT.at(null, "p")).isInstanceOf(NullPointerException.class).hasMessage("source");
+    }
+
+    @Test
     @DisplayName("one problem is counted in the singular and quoted in full")
     void oneProblem() {
         InvalidConfigurationException e = new InvalidConfigurationException("ipmi", List.of(PORT));

@@ -277,7 +277,7 @@ public abstract class FenceAgentConformanceKit {
         observe(thrown);
         assertThat(thrown).as("create() with %s", builder.build()).isInstanceOf(InvalidConfigurationException.class);
         InvalidConfigurationException refused = (InvalidConfigurationException) thrown;
-        assertThat(refused.problems()).extracting(ConfigProblem::parameter).containsAll(expected);
+        assertThat(refused.problems()).extracting(ConfigProblem::path).containsAll(expected);
         assertThat(refused.getMessage()).contains(expected);
     }
 

@@ -1,10 +1,12 @@
 package dev.remedy.testkit.simulation;
 
+import dev.remedy.config.Labels;
 import java.util.ArrayList;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
+import java.util.Optional;
 import java.util.Set;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
@@ -12,7 +14,8 @@ import java.util.regex.Pattern;
 /**
  * Which nodes a scenario event concerns, written as text: {@code all}; a name ({@code node-3}); a range of names
  * that share a prefix and end in a number ({@code node-3..node-5}); a label ({@code rack=r1}); or several of these
- * separated by commas ({@code node-1,rack=r1}). Immutable.
+ * separated by commas ({@code node-1,rack=r1}). A label's key and value follow Kubernetes' rules
+ * ({@link Labels}). Immutable.
  */
 public final class NodeSelection {
 
@@ -126,7 +129,13 @@ public final class NodeSelection {
                 throw new IllegalArgumentException("'" + part + "' of node selection '" + spec
                         + "' has no label key; write KEY=VALUE, as in rack=r1");
             }
-            return new Label(part, key, part.substring(equals + 1).strip());
+            String value = part.substring(equals + 1).strip();
+            Optional<String> problem = Labels.keyProblem(key).or(() -> Labels.valueProblem(value));
+            if (problem.isPresent()) {
+                throw new IllegalArgumentException("'" + part + "' of node selection '" + spec + "' is not a label "
+                        + "KEY=VALUE: " + problem.get());
+            }
+            return new Label(part, key, value);
         }
         int dots = part.indexOf("..");
         if (dots >= 0) {

@@ -1,19 +1,18 @@
 package dev.remedy.testkit.simulation;
 
-import static dev.remedy.core.config.ConfigNames.child;
-import static dev.remedy.core.config.ConfigNames.describe;
-import static dev.remedy.core.config.ConfigNames.hint;
-import static dev.remedy.core.config.ConfigNames.index;
-import static dev.remedy.core.config.ConfigNames.suggestion;
+import static dev.remedy.config.ConfigNames.child;
+import static dev.remedy.config.ConfigNames.describe;
+import static dev.remedy.config.ConfigNames.index;
+import static dev.remedy.config.ConfigNames.suggestion;
 
-import dev.remedy.core.config.ConfigDocuments;
-import dev.remedy.core.config.ConfigNode;
-import dev.remedy.core.config.DocumentException;
-import dev.remedy.core.topology.ConfigurationIssue;
-import dev.remedy.spi.config.Durations;
+import dev.remedy.config.ConfigDocuments;
+import dev.remedy.config.ConfigNode;
+import dev.remedy.config.ConfigProblems;
+import dev.remedy.config.DocumentException;
+import dev.remedy.config.SelectorReader;
+import dev.remedy.spi.config.ConfigProblem;
 import java.nio.file.Path;
 import java.time.Duration;
-import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -64,7 +63,7 @@ public final class ScenarioReader {
     }
 
     private static ScenarioException refused(String source, DocumentException e) {
-        return new ScenarioException(List.of(new ConfigurationIssue(source, "", e.getMessage())));
+        return new ScenarioException(List.of(ConfigProblem.in(source, "", e.getMessage())));
     }
 
     private static String defaultName(Path file) {
@@ -76,26 +75,23 @@ public final class ScenarioReader {
 
     /** One reading of one document, collecting its problems. */
     private static final class Reading {
-        private final String source;
+        private final ConfigProblems problems;
+        private final SelectorReader selectors;
         private final String defaultName;
-        private final List<ConfigurationIssue> issues = new ArrayList<>();
 
         Reading(String source, String defaultName) {
-            this.source = source;
+            this.problems = new ConfigProblems(source, "is not a key here", "the keys are");
+            this.selectors = new SelectorReader(problems);
             this.defaultName = defaultName;
         }
 
-        Scenario scenario(ConfigNode root) {
-            if (root.isMissingNode() || root.isNull()) {
-                throw refuse("", "the document is empty; give at least nodes (and events)");
-            }
-            if (!root.isObject()) {
-                throw refuse("", "the document must be a mapping with the keys " + String.join(", ", ROOT_KEYS)
-                        + ", not " + describe(root));
-            }
-            checkKeys(root, "", ROOT_KEYS);
+        Scenario scenario(ConfigNode document) {
+            ConfigNode root = problems.document(document, "at least nodes (and events)",
+                    "the keys " + String.join(", ", ROOT_KEYS)).orElseThrow(this::refused);
+            problems.checkKeys(root, "", ROOT_KEYS);
             Scenario.Builder builder = Scenario.builder();
-            text(root.get("name"), "name").ifPresentOrElse(builder::name, () -> builder.name(defaultName));
+            text(root.get("name"), "name", "the scenario's name").ifPresentOrElse(builder::name,
+                    () -> builder.name(defaultName));
             Map<String, Map<String, String>> nodes = nodes(root.get("nodes"), "nodes");
             nodes.forEach(builder::node);
             if (!nodes.isEmpty()) {
@@ -104,25 +100,26 @@ public final class ScenarioReader {
             }
             duration(root.get("run_for"), "run_for").ifPresent(builder::runFor);
             settings(root.get("settings"), "settings", builder);
-            if (!issues.isEmpty()) {
-                throw new ScenarioException(issues);
+            if (!problems.isEmpty()) {
+                throw refused();
             }
             try {
                 return builder.build();
             } catch (IllegalArgumentException e) {
-                throw refuse("", e.getMessage());
+                problems.add("", e.getMessage());
+                throw refused();
             }
         }
 
         private Map<String, Map<String, String>> nodes(ConfigNode node, String path) {
             Map<String, Map<String, String>> nodes = new LinkedHashMap<>();
             if (node == null) {
-                issue(path, "is missing; give a number of nodes (node-0, node-1, …) or a list of groups"
+                problems.add(path, "is missing; give a number of nodes (node-0, node-1, …) or a list of groups"
                         + " {names: node-0..node-4, labels: {rack: r0}}");
             } else if (node.isIntegralNumber()) {
                 int count = node.canConvertToInt() ? node.intValue() : -1;
                 if (count < 1 || count > Scenario.MAX_NODES) {
-                    issue(path, "must be 1 to " + Scenario.MAX_NODES + " nodes");
+                    problems.add(path, "must be 1 to " + Scenario.MAX_NODES + " nodes");
                 } else {
                     for (int i = 0; i < count; i++) {
                         nodes.put("node-" + i, Map.of());
@@ -134,31 +131,31 @@ public final class ScenarioReader {
                     group(groups.get(i), index(path, i), nodes);
                 }
             } else {
-                issue(path, "must be a number of nodes or a list of groups {names: node-0..node-4, labels: {…}},"
-                        + " not " + (node.isArray() ? "an empty list" : describe(node)));
+                problems.add(path, "must be a number of nodes or a list of groups {names: node-0..node-4, labels: "
+                        + "{…}}, not " + (node.isArray() ? "an empty list" : describe(node)));
             }
             return nodes;
         }
 
         private void group(ConfigNode group, String path, Map<String, Map<String, String>> nodes) {
-            if (!group.isObject()) {
-                issue(path, "must be a mapping {names: node-0..node-4, labels: {rack: r0}}, not " + describe(group));
+            if (problems.mappingWith(group, path, "{names: node-0..node-4, labels: {rack: r0}}", GROUP_KEYS)
+                    .isEmpty()) {
                 return;
             }
-            checkKeys(group, path, GROUP_KEYS);
-            Map<String, String> labels = labels(group.get("labels"), child(path, "labels"));
-            Optional<String> names = text(group.get("names"), child(path, "names"));
-            if (names.isEmpty()) {
-                if (group.get("names") == null) {
-                    issue(child(path, "names"), "is missing; give names or ranges, as in node-0..node-4");
-                }
+            // Labels with problems are reported; the group's nodes are kept, without labels, for the other checks.
+            Map<String, String> labels = selectors.labels(group.get("labels"), child(path, "labels"))
+                    .orElse(Map.of());
+            if (group.get("names") == null) {
+                problems.add(child(path, "names"), "is missing; give names or ranges, as in node-0..node-4");
                 return;
             }
-            for (String part : names.get().split(",")) {
+            Optional<String> names = text(group.get("names"), child(path, "names"), "names or ranges, as in "
+                    + "node-0..node-4");
+            for (String part : names.map(n -> n.split(",")).orElse(new String[0])) {
                 List<String> expanded = expand(part.strip(), child(path, "names"));
                 for (String name : expanded) {
                     if (nodes.containsKey(name)) {
-                        issue(child(path, "names"), "node '" + name + "' is already in an earlier group");
+                        problems.add(child(path, "names"), "node '" + name + "' is already in an earlier group");
                     } else {
                         nodes.put(name, labels);
                     }
@@ -170,29 +167,9 @@ public final class ScenarioReader {
             try {
                 return NodeSelection.expandNames(part);
             } catch (IllegalArgumentException e) {
-                issue(path, e.getMessage());
+                problems.add(path, e.getMessage());
                 return List.of();
             }
-        }
-
-        private Map<String, String> labels(ConfigNode node, String path) {
-            Map<String, String> labels = new LinkedHashMap<>();
-            if (node == null) {
-                return labels;
-            }
-            if (!node.isObject()) {
-                issue(path, "must be a mapping of label keys to values, not " + describe(node));
-                return labels;
-            }
-            for (Map.Entry<String, ConfigNode> entry : node.properties()) {
-                ConfigNode value = entry.getValue();
-                if (value.isContainerNode()) {
-                    issue(child(path, entry.getKey()), "must be a text value, not " + describe(value));
-                } else {
-                    labels.put(entry.getKey(), value.isNull() ? "" : value.asText());
-                }
-            }
-            return labels;
         }
 
         private void bmcs(ConfigNode node, String path, Map<String, Map<String, String>> nodes,
@@ -201,8 +178,8 @@ public final class ScenarioReader {
                 return;
             }
             if (!node.isObject()) {
-                issue(path, "must be a mapping of node selections to BMC behaviours, as in {node-7: hangs}, not "
-                        + describe(node));
+                problems.add(path, "must be a mapping of node selections to BMC behaviours, as in {node-7: hangs}, "
+                        + "not " + describe(node));
                 return;
             }
             for (Map.Entry<String, ConfigNode> entry : node.properties()) {
@@ -221,7 +198,8 @@ public final class ScenarioReader {
                 return;
             }
             if (!node.isArray()) {
-                issue(path, "must be a list of events {at: 30s, fault: hang, nodes: node-3}, not " + describe(node));
+                problems.add(path, "must be a list of events {at: 30s, fault: hang, nodes: node-3}, not "
+                        + describe(node));
                 return;
             }
             List<ConfigNode> events = node.elements();
@@ -231,18 +209,16 @@ public final class ScenarioReader {
         }
 
         private Optional<Scenario.Event> event(ConfigNode node, String path, Map<String, Map<String, String>> nodes) {
-            if (!node.isObject()) {
-                issue(path, "must be a mapping {at: 30s, fault: hang, nodes: node-3}, not " + describe(node));
+            if (problems.mappingWith(node, path, "{at: 30s, fault: hang, nodes: node-3}", EVENT_KEYS).isEmpty()) {
                 return Optional.empty();
             }
-            checkKeys(node, path, EVENT_KEYS);
             Optional<Duration> at = duration(node.get("at"), child(path, "at"));
             if (node.get("at") == null) {
-                issue(child(path, "at"), "is missing; give the time from the start, as in 30s or 2m");
+                problems.add(child(path, "at"), "is missing; give the time from the start, as in 30s or 2m");
             }
             List<String> actions = List.of("fault", "clear", "bmc").stream().filter(node::has).toList();
             if (actions.size() != 1) {
-                issue(path, actions.isEmpty() ? "needs one of fault, clear or bmc"
+                problems.add(path, actions.isEmpty() ? "needs one of fault, clear or bmc"
                         : "has " + String.join(" and ", actions) + "; give one action per event");
                 return Optional.empty();
             }
@@ -250,7 +226,7 @@ public final class ScenarioReader {
             ScenarioStep step = null;
             if (action.equals("clear")) {
                 if (node.has("nodes")) {
-                    issue(child(path, "nodes"), "does not go with clear; write clear: <nodes>");
+                    problems.add(child(path, "nodes"), "does not go with clear; write clear: <nodes>");
                 }
                 step = selection(node.get("clear"), child(path, "clear"), nodes)
                         .map(s -> (ScenarioStep) new ScenarioStep.ClearFault(s)).orElse(null);
@@ -258,7 +234,7 @@ public final class ScenarioReader {
                 Optional<NodeSelection> selection = node.get("nodes") == null ? Optional.empty()
                         : selection(node.get("nodes"), child(path, "nodes"), nodes);
                 if (node.get("nodes") == null) {
-                    issue(child(path, "nodes"), "is missing; give the nodes " + action + " applies to");
+                    problems.add(child(path, "nodes"), "is missing; give the nodes " + action + " applies to");
                 }
                 if (action.equals("fault")) {
                     Optional<Fault> fault = choice(node.get("fault"), child(path, "fault"), Fault.class);
@@ -276,14 +252,15 @@ public final class ScenarioReader {
         }
 
         private Optional<NodeSelection> selection(ConfigNode node, String path, Map<String, Map<String, String>> nodes) {
-            return text(node, path).flatMap(spec -> select(spec, path, nodes).map(ignored -> NodeSelection.of(spec)));
+            return text(node, path, "a node selection: all, a name, a range node-1..node-3 or a label rack=r1")
+                    .flatMap(spec -> select(spec, path, nodes).map(ignored -> NodeSelection.of(spec)));
         }
 
         private Optional<List<String>> select(String spec, String path, Map<String, Map<String, String>> nodes) {
             try {
                 return Optional.of(NodeSelection.of(spec).resolve(nodes));
             } catch (IllegalArgumentException e) {
-                issue(path, e.getMessage());
+                problems.add(path, e.getMessage());
                 return Optional.empty();
             }
         }
@@ -292,11 +269,9 @@ public final class ScenarioReader {
             if (node == null) {
                 return;
             }
-            if (!node.isObject()) {
-                issue(path, "must be a mapping with " + String.join(", ", SETTING_KEYS) + ", not " + describe(node));
+            if (problems.mappingWith(node, path, "with " + String.join(", ", SETTING_KEYS), SETTING_KEYS).isEmpty()) {
                 return;
             }
-            checkKeys(node, path, SETTING_KEYS);
             duration(node.get("tick"), child(path, "tick")).ifPresent(builder::tick);
             duration(node.get("boot_time"), child(path, "boot_time")).ifPresent(builder::bootTime);
             duration(node.get("flap_period"), child(path, "flap_period")).ifPresent(builder::flapPeriod);
@@ -307,59 +282,31 @@ public final class ScenarioReader {
         private <E extends Enum<E>> Optional<E> choice(ConfigNode node, String path, Class<E> type) {
             List<String> codes = Arrays.stream(type.getEnumConstants())
                     .map(e -> e.name().toLowerCase(Locale.ROOT)).toList();
-            Optional<String> given = text(node, path);
+            Optional<String> given = text(node, path, "one of " + String.join(", ", codes));
             if (given.isEmpty()) {
                 return Optional.empty();
             }
             String code = given.get().strip().toLowerCase(Locale.ROOT);
             if (!codes.contains(code)) {
-                issue(path, "'" + given.get() + "' is not one of " + String.join(", ", codes)
+                problems.add(path, "'" + given.get() + "' is not one of " + String.join(", ", codes)
                         + suggestion(code, codes));
                 return Optional.empty();
             }
             return Optional.of(Enum.valueOf(type, code.toUpperCase(Locale.ROOT)));
         }
 
+        /** A duration when given (a bare number is seconds); empty, and a problem if it is not one. */
         private Optional<Duration> duration(ConfigNode node, String path) {
-            Optional<String> text = text(node, path);
-            if (text.isEmpty()) {
-                return Optional.empty();
-            }
-            try {
-                return Optional.of(Durations.parse(text.get()));
-            } catch (IllegalArgumentException e) {
-                issue(path, e.getMessage() + "; give a duration such as 30s, 2m or PT5M");
-                return Optional.empty();
-            }
+            return node == null ? Optional.empty() : problems.duration(node, path, "a duration");
         }
 
-        /** A scalar as text (numbers too: a bare number is seconds for durations); empty and an issue otherwise. */
-        private Optional<String> text(ConfigNode node, String path) {
-            if (node == null) {
-                return Optional.empty();
-            }
-            if (node.isContainerNode() || node.isNull() || node.asText().isBlank()) {
-                issue(path, "must be text, not " + (node.isNull() ? "empty" : describe(node)));
-                return Optional.empty();
-            }
-            return Optional.of(node.asText());
+        /** Text when given (numbers too); empty, and a problem if it is not text. */
+        private Optional<String> text(ConfigNode node, String path, String what) {
+            return node == null ? Optional.empty() : problems.text(node, path, what);
         }
 
-        private void checkKeys(ConfigNode node, String path, List<String> allowed) {
-            for (String key : node.keys()) {
-                if (!allowed.contains(key)) {
-                    issue(child(path, key), "is not a key here" + hint(key, allowed, "the keys are"));
-                }
-            }
-        }
-
-        private void issue(String path, String message) {
-            issues.add(new ConfigurationIssue(source, path, message));
-        }
-
-        private ScenarioException refuse(String path, String message) {
-            issue(path, message);
-            return new ScenarioException(issues);
+        private ScenarioException refused() {
+            return new ScenarioException(problems.list());
         }
     }
 }

@@ -1,11 +1,11 @@
 package dev.remedy.testkit.simulation;
 
+import dev.remedy.config.NodeSelector;
 import dev.remedy.core.policy.NodeRole;
 import dev.remedy.core.policy.Policy;
 import dev.remedy.core.policy.Remedy;
 import dev.remedy.core.policy.UnhealthyCondition;
 import dev.remedy.core.storm.StormSettings;
-import dev.remedy.core.topology.NodeSelector;
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;

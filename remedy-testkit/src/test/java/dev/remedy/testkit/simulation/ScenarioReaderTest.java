@@ -3,7 +3,7 @@ package dev.remedy.testkit.simulation;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import dev.remedy.core.topology.ConfigurationIssue;
+import dev.remedy.spi.config.ConfigProblem;
 import java.time.Duration;
 import org.junit.jupiter.api.DisplayName;
 import org.junit.jupiter.api.Test;
@@ -57,8 +57,31 @@ class ScenarioReaderTest {
                 settings: {tik: 5s}
                 """, "bad.yaml"))
                 .isInstanceOfSatisfying(ScenarioException.class, e -> assertThat(e.issues())
-                        .extracting(ConfigurationIssue::path).containsExactly("bmc.node-1", "events[0].nodes",
+                        .extracting(ConfigProblem::path).containsExactly("bmc.node-1", "events[0].nodes",
                                 "events[1]", "events[2].clear", "events[3].nodes", "settings.tik"));
+    }
+
+    @Test
+    @DisplayName("refuse a label key or value that Kubernetes refuses, in a group's labels and in a selection")
+    void refusesBadLabels() {
+        assertThatThrownBy(() -> reader.parse("""
+                nodes:
+                  - {names: node-0..node-1, labels: {"-rack": r0}}
+                  - {names: node-2, labels: {rack: "r 1"}}
+                events:
+                  - {at: 1m, fault: hang, nodes: "-zone=z1"}
+                  - {at: 2m, fault: hang, nodes: "zone=z 1"}
+                """, "labels.yaml"))
+                .isInstanceOfSatisfying(ScenarioException.class, e -> assertThat(e.issues())
+                        .extracting(ConfigProblem::toString).satisfiesExactly(
+                                issue -> assertThat(issue).startsWith("labels.yaml:nodes[0].labels.-rack: '-rack' is "
+                                        + "not a label key: "),
+                                issue -> assertThat(issue).startsWith("labels.yaml:nodes[1].labels.rack: 'r 1' is not "
+                                        + "a label value: "),
+                                issue -> assertThat(issue).startsWith("labels.yaml:events[0].nodes: '-zone=z1' of node "
+                                        + "selection '-zone=z1' is not a label KEY=VALUE: '-zone' is not a label key"),
+                                issue -> assertThat(issue).startsWith("labels.yaml:events[1].nodes: 'zone=z 1' of node "
+                                        + "selection 'zone=z 1' is not a label KEY=VALUE: 'z 1' is not a label value")));
     }
 
     @Test

@@ -1,5 +1,6 @@
 package dev.remedy.fence.ssh.profile;
 
+import dev.remedy.spi.config.ConfigProblem;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.UncheckedIOException;
@@ -44,8 +45,8 @@ public final class ProfileCatalog {
         try {
             text = Files.readString(file, StandardCharsets.UTF_8);
         } catch (IOException e) {
-            throw new ProfileException(file.toString(), List.of("cannot be read: " + e.getMessage()
-                    + "; give the path of a readable YAML file"));
+            throw new ProfileException(file.toString(), List.of(ConfigProblem.in(file.toString(), "", "cannot be read: "
+                    + e.getMessage() + "; give the path of a readable YAML file")));
         }
         Map<String, DeviceProfile> all = new LinkedHashMap<>(profiles);
         new ProfileReader().read(text, file.toString()).forEach(profile -> all.put(profile.name(), profile));

@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.remedy.spi.FencingKind;
+import dev.remedy.spi.config.ConfigProblem;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.UncheckedIOException;
@@ -65,11 +66,14 @@ class ProfileReaderTest {
 
         assertThatThrownBy(() -> reader.read(yaml, "mine.yaml")).isInstanceOfSatisfying(ProfileException.class, e -> {
             assertThat(e.getMessage()).startsWith("device profiles in mine.yaml have");
-            assertThat(e.problems()).anySatisfy(p -> assertThat(p).contains("'colour'").contains("is not a profile field"))
-                    .anySatisfy(p -> assertThat(p).contains("field 'name'").contains("'Bad Name' is not a profile name"))
-                    .anySatisfy(p -> assertThat(p).contains("field 'kind'").contains("give power, fabric or soft"))
-                    .anySatisfy(p -> assertThat(p).contains("field 'prompt'").contains("not a valid regular expression"))
-                    .allSatisfy(p -> assertThat(p).startsWith("profiles[0] (Bad Name)"));
+            assertThat(e.problems()).extracting(ConfigProblem::toString)
+                    .anySatisfy(p -> assertThat(p).contains("profiles[0].colour: ").contains("is not a profile field"))
+                    .anySatisfy(p -> assertThat(p).contains("profiles[0].name: ")
+                            .contains("'Bad Name' is not a profile name"))
+                    .anySatisfy(p -> assertThat(p).contains("profiles[0].kind: ").contains("give power, fabric or soft"))
+                    .anySatisfy(p -> assertThat(p).contains("profiles[0].prompt: ")
+                            .contains("not a valid regular expression"))
+                    .allSatisfy(p -> assertThat(p).startsWith("mine.yaml:profiles[0]."));
         });
     }
 
@@ -86,11 +90,13 @@ class ProfileReaderTest {
                 """;
 
         assertThatThrownBy(() -> reader.read(yaml, "half.yaml")).isInstanceOfSatisfying(ProfileException.class, e ->
-                assertThat(e.problems()).anySatisfy(p -> assertThat(p).contains("'plug'").contains("is missing"))
-                        .anySatisfy(p -> assertThat(p).contains("'status.off'").contains("is missing"))
-                        .anySatisfy(p -> assertThat(p).contains("'status.command'").contains("never names the plug"))
-                        .anySatisfy(p -> assertThat(p).contains("'on'").contains("is missing"))
-                        .anySatisfy(p -> assertThat(p).contains("'off'").contains("never names the plug")));
+                assertThat(e.problems()).extracting(ConfigProblem::toString)
+                        .anySatisfy(p -> assertThat(p).contains("profiles[0].plug: ").contains("is missing"))
+                        .anySatisfy(p -> assertThat(p).contains("profiles[0].status.off: ").contains("is missing"))
+                        .anySatisfy(p -> assertThat(p).contains("profiles[0].status.command: ")
+                                .contains("never names the plug"))
+                        .anySatisfy(p -> assertThat(p).contains("profiles[0].on: ").contains("is missing"))
+                        .anySatisfy(p -> assertThat(p).contains("profiles[0].off: ").contains("never names the plug")));
     }
 
     @Test
@@ -108,9 +114,12 @@ class ProfileReaderTest {
                 """;
 
         assertThatThrownBy(() -> reader.read(yaml, "soft.yaml")).isInstanceOfSatisfying(ProfileException.class, e ->
-                assertThat(e.problems()).anySatisfy(p -> assertThat(p).contains("'plug'").contains("soft-fencing"))
-                        .anySatisfy(p -> assertThat(p).contains("'on'").contains("cannot confirm its own power state"))
-                        .anySatisfy(p -> assertThat(p).contains("'reboot.identity'").contains("new boot id")));
+                assertThat(e.problems()).extracting(ConfigProblem::toString)
+                        .anySatisfy(p -> assertThat(p).contains("profiles[0].plug: ").contains("soft-fencing"))
+                        .anySatisfy(p -> assertThat(p).contains("profiles[0].on: ")
+                                .contains("cannot confirm its own power state"))
+                        .anySatisfy(p -> assertThat(p).contains("profiles[0].reboot.identity: ")
+                                .contains("new boot id")));
     }
 
     @Test
@@ -120,6 +129,25 @@ class ProfileReaderTest {
                 .hasMessageContaining("broken.yaml").hasMessageContaining("not valid YAML");
         assertThatThrownBy(() -> reader.read("name: apc\n", "flat.yaml")).isInstanceOf(ProfileException.class)
                 .hasMessageContaining("no 'profiles' list");
+    }
+
+    @Test
+    @DisplayName("a key given twice and a flag that is not true or false are refused, as in every configuration file")
+    void strict() {
+        assertThatThrownBy(() -> reader.read(RARITAN.replace("    kind: power\n", "    kind: power\n    kind: soft\n"),
+                "twice.yaml")).isInstanceOf(ProfileException.class).hasMessageContaining("twice.yaml: not valid YAML: ")
+                .hasMessageContaining("Duplicate field 'kind'");
+        String soft = """
+                profiles:
+                  - name: soft
+                    kind: soft
+                    prompt: '\\$ '
+                    status: {command: 'uptime', on: ' up '}
+                    reboot: {commands: ['reboot -f'], disconnects: 'yes', identity: 'cat /proc/sys/kernel/random/boot_id'}
+                """;
+        assertThatThrownBy(() -> reader.read(soft, "soft.yaml")).isInstanceOfSatisfying(ProfileException.class, e ->
+                assertThat(e.problems()).extracting(ConfigProblem::toString).contains(
+                        "soft.yaml:profiles[0].reboot.disconnects: must be true or false, not text"));
     }
 
     @Test

@@ -1,4 +1,4 @@
-package dev.remedy.core.config;
+package dev.remedy.config;
 
 import dev.remedy.spi.config.DidYouMean;
 import java.util.Collection;

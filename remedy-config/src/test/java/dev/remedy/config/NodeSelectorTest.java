@@ -1,4 +1,4 @@
-package dev.remedy.core.topology;
+package dev.remedy.config;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;

@@ -1,9 +1,8 @@
-package dev.remedy.core.config;
+package dev.remedy.config;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import java.util.ArrayList;
 import java.util.Collections;
-import java.util.Iterator;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -116,15 +115,12 @@ public final class ConfigNode {
         return child == null ? null : new ConfigNode(child);
     }
 
-    /** The keys of this mapping in document order; none for anything else. */
-    public Iterator<String> fieldNames() {
-        return node.isObject() ? node.fieldNames() : Collections.emptyIterator();
-    }
-
     /** The keys of this mapping in document order; empty for anything else. */
     public List<String> keys() {
         List<String> keys = new ArrayList<>();
-        fieldNames().forEachRemaining(keys::add);
+        if (node.isObject()) {
+            node.fieldNames().forEachRemaining(keys::add);
+        }
         return List.copyOf(keys);
     }
 

@@ -1,4 +1,4 @@
-package dev.remedy.core.config;
+package dev.remedy.config;
 
 import com.fasterxml.jackson.core.JacksonException;
 import com.fasterxml.jackson.core.JsonLocation;
@@ -10,9 +10,9 @@ import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.function.Function;
 import java.util.Locale;
 import java.util.Objects;
+import java.util.function.Function;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import java.util.stream.Collectors;
@@ -80,6 +80,17 @@ public final class ConfigDocuments {
     }
 
     /**
+     * Parses {@code text} as YAML, whatever its source is named (a format whose files are YAML, such as device
+     * profiles; JSON is YAML too).
+     *
+     * @return the root; {@link ConfigNode#isMissingNode() missing} for an empty document
+     * @throws DocumentException if the text has a syntax error
+     */
+    public static ConfigNode parseYaml(String text) {
+        return parse(YAML, Objects.requireNonNull(text, "text"));
+    }
+
+    /**
      * {@link #read(Path)}, with a document that cannot be read or parsed turned into the caller's own exception.
      */
     public static ConfigNode read(Path file, Function<DocumentException, ? extends RuntimeException> refuse) {
@@ -100,15 +111,6 @@ public final class ConfigDocuments {
         } catch (DocumentException e) {
             throw refuse.apply(e);
         }
-    }
-
-    /**
-     * Checks that the extension of {@code sourceName} names a known format.
-     *
-     * @throws DocumentException if it does not
-     */
-    public static void checkFormat(String sourceName) {
-        mapperFor(Objects.requireNonNull(sourceName, "sourceName"));
     }
 
     private static ConfigNode parse(ObjectMapper mapper, String text) {

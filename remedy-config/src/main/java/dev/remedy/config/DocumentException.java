@@ -1,10 +1,11 @@
-package dev.remedy.core.config;
+package dev.remedy.config;
 
 import dev.remedy.spi.RemedyException;
 
 /**
  * Thrown by {@link ConfigDocuments} when a document cannot be read or parsed. The message says what is wrong and
- * what to do, without the file name (the caller reports it with its own issue type) and without quoting the
+ * what to do, without the file name (the caller reports it as a {@link dev.remedy.spi.config.ConfigProblem} of
+ * the file) and without quoting the
  * document (it may hold a secret).
  */
 public class DocumentException extends RemedyException {

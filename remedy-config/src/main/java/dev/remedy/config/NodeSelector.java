@@ -1,4 +1,4 @@
-package dev.remedy.core.topology;
+package dev.remedy.config;
 
 import java.util.Collections;
 import java.util.Map;
