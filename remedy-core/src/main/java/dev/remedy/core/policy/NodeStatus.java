@@ -19,6 +19,8 @@ public record NodeStatus(String name, Map<String, String> labels, List<NodeCondi
     public static final String CONTROL_PLANE_LABEL = "node-role.kubernetes.io/control-plane";
     /** The label older clusters use for control-plane nodes. */
     public static final String MASTER_LABEL = "node-role.kubernetes.io/master";
+    /** Label giving a node's fence-race priority: the node with the highest wins a race (fenced last). */
+    public static final String PRIORITY_LABEL = "remedy.dev/fence-priority";
 
     /** Validates and copies. */
     public NodeStatus {
@@ -45,6 +47,25 @@ public record NodeStatus(String name, Map<String, String> labels, List<NodeCondi
     /** Whether the node reports {@code Ready=True}. */
     public boolean ready() {
         return condition("Ready").filter(c -> c.status().equals("True")).isPresent();
+    }
+
+    /** The management side lost the node: its kubelet stopped posting status ({@code Ready=Unknown}). */
+    public boolean disconnected() {
+        NodeCondition ready = find("Ready");
+        return ready != null && ready.status().equals("Unknown");
+    }
+
+    /** The node's fence-race priority, from {@value #PRIORITY_LABEL} (0 when absent or not a number). */
+    public int priority() {
+        String value = labels.get(PRIORITY_LABEL);
+        if (value == null) {
+            return 0;
+        }
+        try {
+            return Integer.parseInt(value);
+        } catch (NumberFormatException e) {
+            return 0;
+        }
     }
 
     /** Whether the node is a control-plane node. */

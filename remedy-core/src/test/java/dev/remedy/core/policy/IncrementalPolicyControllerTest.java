@@ -28,7 +28,7 @@ class IncrementalPolicyControllerTest {
     @Test
     @DisplayName("a node showing a condition is started by advance once the duration has passed, not before")
     void durationFromTimer() {
-        PolicyController controller = controller(StormSettings.custom().maxUnhealthy("100%").quietPeriod(Duration.ZERO).build());
+        IncrementalPolicyController controller = controller(StormSettings.custom().maxUnhealthy("100%").quietPeriod(Duration.ZERO).build());
         assertThat(controller.observe(node("w1", "False", T0), T0)).isEmpty();
         assertThat(controller.advance(T0.plusSeconds(299))).isEmpty();
         assertThat(controller.advance(T0.plusSeconds(300))).extracting(PolicyDecision::kind)
@@ -39,7 +39,7 @@ class IncrementalPolicyControllerTest {
     @Test
     @DisplayName("a node flapping between Unknown and False is started after the duration, and keeps its remediation")
     void flapping() {
-        PolicyController controller = controller(StormSettings.custom().maxUnhealthy("100%").quietPeriod(Duration.ZERO).build());
+        IncrementalPolicyController controller = controller(StormSettings.custom().maxUnhealthy("100%").quietPeriod(Duration.ZERO).build());
         List<PolicyDecision> made = new ArrayList<>();
         for (int second = 0; second <= 600; second += 20) {
             String status = (second / 20) % 2 == 0 ? "Unknown" : "False";
@@ -54,7 +54,7 @@ class IncrementalPolicyControllerTest {
     @Test
     @DisplayName("storm protection counts the pool kept up to date: once 40% are unhealthy, starts are refused")
     void stormOverTheTally() {
-        PolicyController controller = controller(StormSettings.custom().maxUnhealthy("40%")
+        IncrementalPolicyController controller = controller(StormSettings.custom().maxUnhealthy("40%")
                 .quietPeriod(Duration.ZERO).build());
         Instant now = T0.plusSeconds(400);
         for (int i = 0; i < 10; i++) {
@@ -72,7 +72,7 @@ class IncrementalPolicyControllerTest {
     @Test
     @DisplayName("advance follows running remediations: a timeout escalates, a healthy node is released after the delay")
     void followsRemediations() {
-        PolicyController controller = controller(StormSettings.custom().maxUnhealthy("100%").quietPeriod(Duration.ZERO).build());
+        IncrementalPolicyController controller = controller(StormSettings.custom().maxUnhealthy("100%").quietPeriod(Duration.ZERO).build());
         controller.observe(node("w1", "False", T0), T0.plusSeconds(300));
         assertThat(controller.advance(T0.plusSeconds(900))).extracting(PolicyDecision::kind)
                 .containsExactly(Kind.CANCELLED, Kind.ESCALATED);
@@ -84,7 +84,7 @@ class IncrementalPolicyControllerTest {
         assertThat(controller.advance(T0.plusSeconds(2000))).isEmpty();
     }
 
-    private PolicyController controller(StormSettings storm) {
+    private IncrementalPolicyController controller(StormSettings storm) {
         Policy policy = new Policy("workers", NodeSelector.ALL, NodeRole.WORKER,
                 List.of(new UnhealthyCondition("Ready", "False", Duration.ofMinutes(5)),
                         new UnhealthyCondition("Ready", "Unknown", Duration.ofMinutes(5))),
@@ -107,7 +107,7 @@ class IncrementalPolicyControllerTest {
                 cancelled.add(node);
             }
         };
-        return new PolicyController(List.of(policy), runner,
+        return new IncrementalPolicyController(List.of(policy), runner,
                 new StormGate(new SplittableRandom(3), QuorumGuard.oneAtATime(), s -> { }, T0), d -> { });
     }
 
