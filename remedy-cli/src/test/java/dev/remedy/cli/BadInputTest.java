@@ -2,7 +2,7 @@ package dev.remedy.cli;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.remedy.testkit.fake.FakePowerLab;
+import dev.remedy.test.fake.FakePowerLab;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;

@@ -1,8 +1,8 @@
 package dev.remedy.cli;
 
 import dev.remedy.spi.discovery.FenceAgentRegistry;
-import dev.remedy.testkit.FakeTimeSource;
-import dev.remedy.testkit.fake.FakeFenceAgentProvider;
+import dev.remedy.test.FakeTimeSource;
+import dev.remedy.test.fake.FakeFenceAgentProvider;
 import java.io.PrintWriter;
 import java.io.StringWriter;
 import java.util.HashMap;

@@ -10,8 +10,8 @@ import dev.remedy.fence.ssh.SshFenceAgentProvider;
 import dev.remedy.fence.ssh.SshHostAgentProvider;
 import dev.remedy.spi.PowerState;
 import dev.remedy.spi.discovery.FenceAgentRegistry;
-import dev.remedy.testkit.fake.FakeFenceAgentProvider;
-import dev.remedy.testkit.fake.FakePowerLab;
+import dev.remedy.test.fake.FakeFenceAgentProvider;
+import dev.remedy.test.fake.FakePowerLab;
 import org.junit.jupiter.api.DisplayName;
 import org.junit.jupiter.api.Test;
 

@@ -4,8 +4,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.remedy.spi.PowerState;
 import dev.remedy.spi.config.Secret;
-import dev.remedy.testkit.fake.FakePowerLab;
-import dev.remedy.testkit.fake.FakePowerTarget;
+import dev.remedy.test.fake.FakePowerLab;
+import dev.remedy.test.fake.FakePowerTarget;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;

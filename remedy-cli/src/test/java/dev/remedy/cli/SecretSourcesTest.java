@@ -5,8 +5,8 @@ import static org.assertj.core.api.Assumptions.assumeThat;
 
 import dev.remedy.spi.PowerState;
 import dev.remedy.spi.config.Secret;
-import dev.remedy.testkit.fake.FakePowerLab;
-import dev.remedy.testkit.fake.FakePowerTarget;
+import dev.remedy.test.fake.FakePowerLab;
+import dev.remedy.test.fake.FakePowerTarget;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.FileSystems;

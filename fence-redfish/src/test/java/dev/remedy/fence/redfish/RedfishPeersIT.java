@@ -14,10 +14,10 @@ import dev.remedy.spi.TimeSource;
 import dev.remedy.spi.config.AgentConfig;
 import dev.remedy.spi.config.Secret;
 
-import dev.remedy.testkit.PeerCommand;
-import dev.remedy.testkit.PeerPrograms;
-import dev.remedy.testkit.redfish.RedfishSimulator;
-import dev.remedy.testkit.redfish.RedfishSpec;
+import dev.remedy.simulators.PeerCommand;
+import dev.remedy.simulators.PeerPrograms;
+import dev.remedy.simulators.redfish.RedfishSimulator;
+import dev.remedy.simulators.redfish.RedfishSpec;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
