@@ -55,8 +55,8 @@ final class DemoCommand implements Callable<Integer> {
         out.println("-- 1. agents discovered with ServiceLoader");
         env.registry().providers().forEach(p -> out.println("   " + p.type() + ": " + p.description()));
         FakeFenceAgentProvider fake = (FakeFenceAgentProvider) env.registry().provider(FakeFenceAgentProvider.TYPE);
-        FakePowerLab.create(NODE, env.time()).password(PASSWORD).transitionTime(Duration.ofSeconds(1));
-        FakePowerLab.create(DEAD_NODE, env.time()).reachable(false);
+        fake.lab().create(NODE, env.time()).password(PASSWORD).transitionTime(Duration.ofSeconds(1));
+        fake.lab().create(DEAD_NODE, env.time()).reachable(false);
         AgentConfig node = config(fake, NODE);
         ActionRunner runner = new ActionRunner(env);
         List<Step> steps = List.of(

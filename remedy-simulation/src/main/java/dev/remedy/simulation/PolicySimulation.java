@@ -67,7 +67,8 @@ public final class PolicySimulation {
             Map<String, NodePlan> plans = plans(fleet, options);
             FenceEngine[] engineRef = new FenceEngine[1];
             FenceEngine engine = FenceEngine.builder().store(new InMemoryStateStore()).cluster(cluster)
-                    .agents(FenceAgentRegistry.of(new FakeFenceAgentProvider(), new SimulatedBmcProvider(fleet)))
+                    .agents(FenceAgentRegistry.of(new FakeFenceAgentProvider(fleet.lab()),
+                            new SimulatedBmcProvider(fleet)))
                     .plans(node -> Optional.ofNullable(plans.get(node))).settings(options.flowSettings())
                     .time(time).executor(task -> execute(task, engineRef[0], fleet)).listener(recorder).build();
             engineRef[0] = engine;

@@ -20,6 +20,7 @@ final class SimulatedBmcProvider extends WrappedFakeProvider {
     private final SimulatedFleet fleet;
 
     SimulatedBmcProvider(SimulatedFleet fleet) {
+        super(fleet.lab());
         this.fleet = fleet;
     }
 

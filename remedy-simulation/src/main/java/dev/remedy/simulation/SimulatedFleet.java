@@ -15,7 +15,6 @@ import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
-import java.util.concurrent.atomic.AtomicLong;
 
 /**
  * The simulated machines of a {@link Scenario}: each node has labels, a {@link FakePowerTarget} behind a BMC whose
@@ -24,32 +23,29 @@ import java.util.concurrent.atomic.AtomicLong;
  * off, booting, hung, partitioned or dead it is {@code Ready=Unknown}; flapping it alternates between
  * {@code Unknown} and {@code False}.
  *
- * <p>The power targets live in the {@link FakePowerLab} under names unique to this fleet ({@link #plug}), change
- * power at once (no transition time, so an agent never advances the shared fake clock), and are removed by
- * {@link #close()}. Not thread-safe: one simulation loop drives it.
+ * <p>The power targets live in the fleet's own {@link FakePowerLab} ({@link #lab()}, the lab the simulation's fake
+ * agents fence), named as their nodes ({@link #plug}), change power at once (no transition time, so an agent never
+ * advances the shared fake clock), and are removed by {@link #close()}. Not thread-safe: one simulation loop drives
+ * it.
  */
 public final class SimulatedFleet implements AutoCloseable {
 
     /** The BMC password of every simulated node. */
     static final Secret PASSWORD = Secret.of("simulated-bmc-password");
     private static final Secret WRONG_PASSWORD = Secret.of("a-password-the-agent-does-not-know");
-    private static final AtomicLong FLEETS = new AtomicLong();
 
     private final Scenario scenario;
     private final Map<String, SimulatedNode> nodes = new LinkedHashMap<>();
-    private final Map<String, String> nodeOfPlug = new LinkedHashMap<>();
-    private final String prefix;
+    private final FakePowerLab lab = new FakePowerLab();
 
     /** The nodes of {@code scenario}, Ready since long before the start, their power targets on {@code time}. */
     public SimulatedFleet(Scenario scenario, FakeTimeSource time) {
         this.scenario = Objects.requireNonNull(scenario, "scenario");
-        this.prefix = "sim" + FLEETS.incrementAndGet() + "-";
         Instant longAgo = time.instant().minus(Duration.ofDays(1));
         scenario.nodes().forEach((name, labels) -> {
-            FakePowerTarget target = FakePowerLab.create(prefix + name, time).transitionTime(Duration.ZERO);
+            FakePowerTarget target = lab.create(name, time).transitionTime(Duration.ZERO);
             target.power(PowerState.ON);
             nodes.put(name, new SimulatedNode(name, labels, target, longAgo));
-            nodeOfPlug.put(prefix + name, name);
             bmc(name, scenario.bmc(name));
         });
     }
@@ -89,14 +85,19 @@ public final class SimulatedFleet implements AutoCloseable {
         return node(node).target();
     }
 
+    /** The lab of this fleet's power targets: the fake agents of a simulation fence its targets. */
+    public FakePowerLab lab() {
+        return lab;
+    }
+
     /** The fake agent's {@code plug} for {@code node}. */
     public String plug(String node) {
-        return prefix + node(node).name();
+        return node(node).name();
     }
 
     /** The node whose plug is {@code plug}, if it is one of this fleet's. */
     public Optional<String> nodeOfPlug(String plug) {
-        return Optional.ofNullable(nodeOfPlug.get(plug));
+        return Optional.ofNullable(nodes.get(plug)).map(SimulatedNode::name);
     }
 
     /** How the BMC of {@code node} behaves. */
@@ -149,10 +150,10 @@ public final class SimulatedFleet implements AutoCloseable {
         return entries;
     }
 
-    /** Removes this fleet's power targets from the {@link FakePowerLab}. */
+    /** Removes this fleet's power targets from its lab. */
     @Override
     public void close() {
-        nodeOfPlug.keySet().forEach(FakePowerLab::remove);
+        nodes.keySet().forEach(lab::remove);
     }
 
     private SimulatedNode node(String name) {

@@ -57,6 +57,7 @@ final class EngineWorld {
 
     final FakeTimeSource time = new FakeTimeSource();
     final SimulatedCluster cluster = new SimulatedCluster();
+    final FakePowerLab lab = new FakePowerLab();
     final List<String> nodes = new ArrayList<>();
     final Map<String, FakePowerTarget> targets = new HashMap<>();
     final Map<String, Behaviour> behaviour = new HashMap<>();
@@ -77,7 +78,7 @@ final class EngineWorld {
         for (int i = 0; i < nodeCount; i++) {
             String node = "w" + run + "-" + i;
             nodes.add(node);
-            targets.put(node, FakePowerLab.create(node, time).password(Secret.of(PASSWORD))
+            targets.put(node, lab.create(node, time).password(Secret.of(PASSWORD))
                     .transitionTime(Duration.ofSeconds(2)));
             behaviour.put(node, Behaviour.NORMAL);
             cluster.node(node, 3);
@@ -89,7 +90,7 @@ final class EngineWorld {
     /** Builds and starts an engine over the surviving store, as a restarted process would. */
     FenceEngine newEngine() {
         FenceEngine fresh = FenceEngine.builder().store(store).cluster(cluster)
-                .agents(FenceAgentRegistry.of(new FakeFenceAgentProvider(), new ChaosProvider()))
+                .agents(FenceAgentRegistry.of(new FakeFenceAgentProvider(lab), new ChaosProvider()))
                 .plans(node -> Optional.ofNullable(plan(node))).settings(settings).time(time)
                 .executor(this::enqueue).listener(events::add).build();
         fresh.start();
@@ -214,7 +215,7 @@ final class EngineWorld {
             return null;
         }
         FenceAgentProvider chaos = new ChaosProvider();
-        FenceAgentProvider fake = new FakeFenceAgentProvider();
+        FenceAgentProvider fake = new FakeFenceAgentProvider(lab);
         ResolvedMethod bmc = new ResolvedMethod("bmc", ChaosProvider.TYPE, config(chaos, node));
         ResolvedMethod pdu = new ResolvedMethod("pdu", FakeFenceAgentProvider.TYPE, config(fake, node));
         return new NodePlan(node, "world", Map.of(
@@ -232,6 +233,10 @@ final class EngineWorld {
     /** The fake agent, except that STATUS may keep reading ON (a lie in the safe direction). */
     final class ChaosProvider extends WrappedFakeProvider {
         static final String TYPE = "chaos";
+
+        ChaosProvider() {
+            super(lab);
+        }
 
         @Override
         public String type() {

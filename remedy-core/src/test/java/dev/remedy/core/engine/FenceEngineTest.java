@@ -36,7 +36,8 @@ class FenceEngineTest {
 
     private final FakeTimeSource time = new FakeTimeSource();
     private final String node = "node-" + UUID.randomUUID();
-    private final FakePowerTarget target = FakePowerLab.create(node, time);
+    private final FakePowerLab lab = new FakePowerLab();
+    private final FakePowerTarget target = lab.create(node, time);
     private final SimulatedCluster cluster = new SimulatedCluster().node(node, 5);
     private final InMemoryStateStore store = new InMemoryStateStore();
     private final List<FenceEvent> events = new ArrayList<>();
@@ -152,7 +153,7 @@ class FenceEngineTest {
     @DisplayName("a node without a fence plan is reported once, not at every reconcile pass")
     void missingPlanReportedOnce() {
         FenceEngine engine = FenceEngine.builder().store(store).cluster(cluster)
-                .agents(FenceAgentRegistry.of(new FakeFenceAgentProvider())).plans(n -> Optional.empty())
+                .agents(FenceAgentRegistry.of(new FakeFenceAgentProvider(lab))).plans(n -> Optional.empty())
                 .time(time).executor(Runnable::run).listener(events::add).build();
         engine.start();
         engine.decide(node, "NotReady");
@@ -186,7 +187,7 @@ class FenceEngineTest {
     }
 
     private FenceEngine engineWith(dev.remedy.core.event.FenceEventListener listener, FlowSettings settings) {
-        FakeFenceAgentProvider fake = new FakeFenceAgentProvider();
+        FakeFenceAgentProvider fake = new FakeFenceAgentProvider(lab);
         ResolvedMethod bmc = new ResolvedMethod("bmc", "fake", fake.configure().set("plug", node)
                 .secret("password", Secret.of("engine-test-password")).set("poll_interval", "1s").build());
         NodePlan plan = new NodePlan(node, "default", Map.of(

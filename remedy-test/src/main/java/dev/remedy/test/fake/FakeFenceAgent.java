@@ -16,6 +16,7 @@ final class FakeFenceAgent implements FenceAgent {
 
     private static final System.Logger LOG = System.getLogger(FakeFenceAgent.class.getName());
 
+    private final FakePowerLab lab;
     private final String plug;
     private final String username;
     private final Secret password;
@@ -23,8 +24,9 @@ final class FakeFenceAgent implements FenceAgent {
     private final Duration powerWait;
     private final Duration pollInterval;
 
-    FakeFenceAgent(String plug, String username, Secret password, Duration loginTimeout, Duration powerWait,
-                   Duration pollInterval) {
+    FakeFenceAgent(FakePowerLab lab, String plug, String username, Secret password, Duration loginTimeout,
+                   Duration powerWait, Duration pollInterval) {
+        this.lab = lab;
         this.plug = plug;
         this.username = username;
         this.password = password;
@@ -36,7 +38,7 @@ final class FakeFenceAgent implements FenceAgent {
     @Override
     public FenceOutcome execute(FenceRequest request, FenceContext context) throws InterruptedException {
         context.checkInterrupted();
-        Call call = new Call(FakePowerLab.target(plug, context.time()), context);
+        Call call = new Call(lab.target(plug, context.time()), context);
         LOG.log(Level.DEBUG, "fake: {0} on target ''{1}'' as user ''{2}'' for {3}",
                 request.action().code(), plug, username, request.initiator());
         FenceOutcome outcome = call.login().orElse(null);
@@ -44,8 +46,8 @@ final class FakeFenceAgent implements FenceAgent {
             outcome = switch (request.action()) {
                 case STATUS -> FenceOutcome.succeeded(call.target.power(), describe() + " reads " + call.target.power());
                 case MONITOR -> FenceOutcome.succeeded(call.target.power(), describe() + " answers and accepts the credentials");
-                case LIST -> FenceOutcome.succeeded(PowerState.UNKNOWN, "listed the fake targets of this process")
-                        .withPlugs(FakePowerLab.targets().stream()
+                case LIST -> FenceOutcome.succeeded(PowerState.UNKNOWN, "listed the fake targets of the agent's lab")
+                        .withPlugs(lab.targets().stream()
                                 .map(t -> new Plug(t.name(), "", t.power())).toList());
                 case ON -> call.switchTo(PowerState.ON);
                 case OFF -> call.switchTo(PowerState.OFF);

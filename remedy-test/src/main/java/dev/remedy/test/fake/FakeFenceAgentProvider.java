@@ -10,13 +10,15 @@ import dev.remedy.spi.config.ParameterDescriptor;
 import dev.remedy.spi.config.ParameterType;
 import java.util.EnumSet;
 import java.util.List;
+import java.util.Objects;
 import java.util.Set;
 import java.util.stream.Stream;
 
 /**
- * The {@code fake} agent: fences {@link FakePowerTarget}s of the {@link FakePowerLab} the way a BMC agent fences
+ * The {@code fake} agent: fences the {@link FakePowerTarget}s of one {@link FakePowerLab} the way a BMC agent fences
  * a server (log in, send, poll status until confirmed, within the deadline). Used by the demo, by policy tests
- * and to prove the conformance kit.
+ * and to prove the conformance kit. A test hands in its lab; the provider {@link java.util.ServiceLoader} creates
+ * makes its own, which {@link #lab()} returns.
  */
 public final class FakeFenceAgentProvider implements FenceAgentProvider {
 
@@ -37,6 +39,23 @@ public final class FakeFenceAgentProvider implements FenceAgentProvider {
                     .fenceAgentsName("power_wait").description("wait after a power command before the first status poll").build(),
             ParameterDescriptor.builder("poll_interval", ParameterType.DURATION).defaultValue("1s")
                     .description("time between status polls while waiting for a power change").build());
+
+    private final FakePowerLab lab;
+
+    /** A provider with a new lab of its own (the constructor {@link java.util.ServiceLoader} calls). */
+    public FakeFenceAgentProvider() {
+        this(new FakePowerLab());
+    }
+
+    /** A provider whose agents fence the targets of {@code lab}. */
+    public FakeFenceAgentProvider(FakePowerLab lab) {
+        this.lab = Objects.requireNonNull(lab, "lab");
+    }
+
+    /** The lab whose targets this provider's agents fence. */
+    public FakePowerLab lab() {
+        return lab;
+    }
 
     @Override
     public String type() {
@@ -68,7 +87,7 @@ public final class FakeFenceAgentProvider implements FenceAgentProvider {
         if (!zero.isEmpty()) {
             throw new InvalidConfigurationException(TYPE, zero);
         }
-        return new FakeFenceAgent(config.string("plug"), config.string("username"),
+        return new FakeFenceAgent(lab, config.string("plug"), config.string("username"),
                 config.secret("password").orElseThrow(), config.duration("login_timeout"),
                 config.duration("power_wait"), config.duration("poll_interval"));
     }

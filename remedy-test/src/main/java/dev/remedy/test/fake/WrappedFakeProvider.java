@@ -10,11 +10,27 @@ import java.util.Set;
 
 /**
  * The fake agent under another type id, with each agent passed through {@link #wrap}: the way to inject faults
- * (lies, delays, leaks) into an otherwise honest agent, to test the code that relies on agents.
+ * (lies, delays, leaks) into an otherwise honest agent, to test the code that relies on agents. Like
+ * {@link FakeFenceAgentProvider}, it fences the targets of the lab it is given, or of a lab of its own.
  */
 public abstract class WrappedFakeProvider implements FenceAgentProvider {
 
-    private final FakeFenceAgentProvider fake = new FakeFenceAgentProvider();
+    private final FakeFenceAgentProvider fake;
+
+    /** Wraps fake agents of a new lab of its own (for a subclass that {@link java.util.ServiceLoader} creates). */
+    protected WrappedFakeProvider() {
+        this(new FakePowerLab());
+    }
+
+    /** Wraps fake agents that fence the targets of {@code lab}. */
+    protected WrappedFakeProvider(FakePowerLab lab) {
+        this.fake = new FakeFenceAgentProvider(lab);
+    }
+
+    /** The lab whose targets the wrapped agents fence. */
+    public FakePowerLab lab() {
+        return fake.lab();
+    }
 
     /** Wraps the honest fake agent created for {@code config}. */
     protected abstract FenceAgent wrap(FenceAgent honest, AgentConfig config);

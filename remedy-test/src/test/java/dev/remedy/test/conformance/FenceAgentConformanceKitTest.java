@@ -162,23 +162,30 @@ class FenceAgentConformanceKitTest {
 
     // ---- a kit over the fake agent, with the agent wrapped by a breaker ----
 
-    /** Runs the kit against the fake agent wrapped by {@link #breaker()}. */
+    /** Runs the kit against the fake agent wrapped by {@link #breaker}, on the kit's lab. */
     abstract static class WrappedFakeKit extends FakeAgentConformanceTest {
 
-        abstract Class<? extends WrappingProvider> breaker();
+        /** The breaker under test, fencing the targets of {@code lab}. */
+        abstract WrappingProvider breaker(FakePowerLab lab);
 
         @Override
         protected FenceAgentProvider provider() {
-            try {
-                return breaker().getDeclaredConstructor().newInstance();
-            } catch (ReflectiveOperationException e) {
-                throw new IllegalStateException(e);
-            }
+            return breaker(lab());
         }
     }
 
-    /** A provider of the fake agent under another type id, whose agents a subclass may break. */
+    /**
+     * A provider of the fake agent under another type id, whose agents a subclass may break. Each subclass has the
+     * public no-argument constructor ServiceLoader needs (a lab of its own) and one taking the kit's lab.
+     */
     public abstract static class WrappingProvider extends WrappedFakeProvider {
+        WrappingProvider() {
+        }
+
+        WrappingProvider(FakePowerLab lab) {
+            super(lab);
+        }
+
         @Override
         protected FenceAgent wrap(FenceAgent honest, AgentConfig config) {
             Secret password = config.secret("password").orElseThrow();
@@ -194,6 +201,13 @@ class FenceAgentConformanceKitTest {
 
     /** The control: wraps without breaking anything. */
     public static final class Honest extends WrappingProvider {
+        public Honest() {
+        }
+
+        Honest(FakePowerLab lab) {
+            super(lab);
+        }
+
         @Override
         public String type() {
             return "honest-wrapper";
@@ -202,6 +216,13 @@ class FenceAgentConformanceKitTest {
 
     /** Turns every failure into a success. */
     public static final class SucceedsOnFailure extends WrappingProvider {
+        public SucceedsOnFailure() {
+        }
+
+        SucceedsOnFailure(FakePowerLab lab) {
+            super(lab);
+        }
+
         @Override
         public String type() {
             return "succeeds-on-failure";
@@ -217,6 +238,13 @@ class FenceAgentConformanceKitTest {
 
     /** Keeps waiting for half a minute after a failure. */
     public static final class OverrunsDeadline extends WrappingProvider {
+        public OverrunsDeadline() {
+        }
+
+        OverrunsDeadline(FakePowerLab lab) {
+            super(lab);
+        }
+
         @Override
         public String type() {
             return "overruns-deadline";
@@ -235,6 +263,13 @@ class FenceAgentConformanceKitTest {
 
     /** Logs the password at debug level. */
     public static final class LogsPassword extends WrappingProvider {
+        public LogsPassword() {
+        }
+
+        LogsPassword(FakePowerLab lab) {
+            super(lab);
+        }
+
         @Override
         public String type() {
             return "logs-password";
@@ -250,6 +285,13 @@ class FenceAgentConformanceKitTest {
 
     /** Puts the password into the detail of a failure. */
     public static final class PasswordInOutcome extends WrappingProvider {
+        public PasswordInOutcome() {
+        }
+
+        PasswordInOutcome(FakePowerLab lab) {
+            super(lab);
+        }
+
         @Override
         public String type() {
             return "password-in-outcome";
@@ -266,6 +308,13 @@ class FenceAgentConformanceKitTest {
 
     /** Answers REBOOT as a hardware reset would: success, with no OFF ever observed. */
     public static final class ResetForReboot extends WrappingProvider {
+        public ResetForReboot() {
+        }
+
+        ResetForReboot(FakePowerLab lab) {
+            super(lab);
+        }
+
         @Override
         public String type() {
             return "reset-for-reboot";
@@ -283,6 +332,13 @@ class FenceAgentConformanceKitTest {
 
     /** Sends OFF and reports OFF at once, without reading it back. */
     public static final class UnconfirmedOff extends WrappingProvider {
+        public UnconfirmedOff() {
+        }
+
+        UnconfirmedOff(FakePowerLab lab) {
+            super(lab);
+        }
+
         @Override
         public String type() {
             return "unconfirmed-off";
@@ -292,7 +348,7 @@ class FenceAgentConformanceKitTest {
         FenceOutcome execute(FenceAgent honest, FenceRequest request, FenceContext context, Secret password,
                              String plug) throws InterruptedException {
             if (request.action() == FenceAction.OFF) {
-                FakePowerLab.find(plug).orElseThrow().command(PowerState.OFF);
+                lab().find(plug).orElseThrow().command(PowerState.OFF);
                 return FenceOutcome.succeeded(PowerState.OFF, "off command sent");
             }
             return honest.execute(request, context);
@@ -301,6 +357,13 @@ class FenceAgentConformanceKitTest {
 
     /** Catches InterruptedException and tries again until the deadline. */
     public static final class SwallowsInterrupts extends WrappingProvider {
+        public SwallowsInterrupts() {
+        }
+
+        SwallowsInterrupts(FakePowerLab lab) {
+            super(lab);
+        }
+
         @Override
         public String type() {
             return "swallows-interrupts";
@@ -321,6 +384,13 @@ class FenceAgentConformanceKitTest {
 
     /** Reports only the first configuration problem. */
     public static final class FirstProblemOnly extends WrappingProvider {
+        public FirstProblemOnly() {
+        }
+
+        FirstProblemOnly(FakePowerLab lab) {
+            super(lab);
+        }
+
         @Override
         public String type() {
             return "first-problem-only";
@@ -338,6 +408,13 @@ class FenceAgentConformanceKitTest {
 
     /** A fabric agent over the fake: OFF isolates, ON un-fences, REBOOT is unsupported. */
     public static class HonestFabric extends WrappingProvider {
+        public HonestFabric() {
+        }
+
+        HonestFabric(FakePowerLab lab) {
+            super(lab);
+        }
+
         @Override
         public String type() {
             return "honest-fabric";
@@ -365,6 +442,13 @@ class FenceAgentConformanceKitTest {
 
     /** A fabric agent that does not list REBOOT but power-cycles the port when asked. */
     public static final class RebootingFabric extends HonestFabric {
+        public RebootingFabric() {
+        }
+
+        RebootingFabric(FakePowerLab lab) {
+            super(lab);
+        }
+
         @Override
         public String type() {
             return "rebooting-fabric";
@@ -379,6 +463,13 @@ class FenceAgentConformanceKitTest {
 
     /** A fabric agent whose ON reports the port enabled without enabling it. */
     public static final class StuckFabric extends HonestFabric {
+        public StuckFabric() {
+        }
+
+        StuckFabric(FakePowerLab lab) {
+            super(lab);
+        }
+
         @Override
         public String type() {
             return "stuck-fabric";
@@ -396,6 +487,13 @@ class FenceAgentConformanceKitTest {
 
     /** A soft agent over the fake: REBOOT only (besides STATUS, MONITOR and LIST); OFF and ON are unsupported. */
     public static class HonestSoft extends WrappingProvider {
+        public HonestSoft() {
+        }
+
+        HonestSoft(FakePowerLab lab) {
+            super(lab);
+        }
+
         @Override
         public String type() {
             return "honest-soft";
@@ -423,6 +521,13 @@ class FenceAgentConformanceKitTest {
 
     /** A soft agent that does not list OFF but powers the target off when asked. */
     public static final class PoweringSoft extends HonestSoft {
+        public PoweringSoft() {
+        }
+
+        PoweringSoft(FakePowerLab lab) {
+            super(lab);
+        }
+
         @Override
         public String type() {
             return "powering-soft";
@@ -440,6 +545,13 @@ class FenceAgentConformanceKitTest {
 
     /** A soft agent whose REBOOT answers that the target is off. */
     public static final class SoftClaimingOff extends HonestSoft {
+        public SoftClaimingOff() {
+        }
+
+        SoftClaimingOff(FakePowerLab lab) {
+            super(lab);
+        }
+
         @Override
         public String type() {
             return "soft-claiming-off";
@@ -456,106 +568,106 @@ class FenceAgentConformanceKitTest {
 
     static final class HonestFabricKit extends WrappedFakeKit {
         @Override
-        Class<? extends WrappingProvider> breaker() {
-            return HonestFabric.class;
+        WrappingProvider breaker(FakePowerLab lab) {
+            return new HonestFabric(lab);
         }
     }
 
     static final class RebootingFabricKit extends WrappedFakeKit {
         @Override
-        Class<? extends WrappingProvider> breaker() {
-            return RebootingFabric.class;
+        WrappingProvider breaker(FakePowerLab lab) {
+            return new RebootingFabric(lab);
         }
     }
 
     static final class StuckFabricKit extends WrappedFakeKit {
         @Override
-        Class<? extends WrappingProvider> breaker() {
-            return StuckFabric.class;
+        WrappingProvider breaker(FakePowerLab lab) {
+            return new StuckFabric(lab);
         }
     }
 
     static final class HonestSoftKit extends WrappedFakeKit {
         @Override
-        Class<? extends WrappingProvider> breaker() {
-            return HonestSoft.class;
+        WrappingProvider breaker(FakePowerLab lab) {
+            return new HonestSoft(lab);
         }
     }
 
     static final class PoweringSoftKit extends WrappedFakeKit {
         @Override
-        Class<? extends WrappingProvider> breaker() {
-            return PoweringSoft.class;
+        WrappingProvider breaker(FakePowerLab lab) {
+            return new PoweringSoft(lab);
         }
     }
 
     static final class SoftClaimingOffKit extends WrappedFakeKit {
         @Override
-        Class<? extends WrappingProvider> breaker() {
-            return SoftClaimingOff.class;
+        WrappingProvider breaker(FakePowerLab lab) {
+            return new SoftClaimingOff(lab);
         }
     }
 
     static final class HonestKit extends WrappedFakeKit {
         @Override
-        Class<? extends WrappingProvider> breaker() {
-            return Honest.class;
+        WrappingProvider breaker(FakePowerLab lab) {
+            return new Honest(lab);
         }
     }
 
     static final class SucceedsOnFailureKit extends WrappedFakeKit {
         @Override
-        Class<? extends WrappingProvider> breaker() {
-            return SucceedsOnFailure.class;
+        WrappingProvider breaker(FakePowerLab lab) {
+            return new SucceedsOnFailure(lab);
         }
     }
 
     static final class OverrunsDeadlineKit extends WrappedFakeKit {
         @Override
-        Class<? extends WrappingProvider> breaker() {
-            return OverrunsDeadline.class;
+        WrappingProvider breaker(FakePowerLab lab) {
+            return new OverrunsDeadline(lab);
         }
     }
 
     static final class LogsPasswordKit extends WrappedFakeKit {
         @Override
-        Class<? extends WrappingProvider> breaker() {
-            return LogsPassword.class;
+        WrappingProvider breaker(FakePowerLab lab) {
+            return new LogsPassword(lab);
         }
     }
 
     static final class PasswordInOutcomeKit extends WrappedFakeKit {
         @Override
-        Class<? extends WrappingProvider> breaker() {
-            return PasswordInOutcome.class;
+        WrappingProvider breaker(FakePowerLab lab) {
+            return new PasswordInOutcome(lab);
         }
     }
 
     static final class ResetForRebootKit extends WrappedFakeKit {
         @Override
-        Class<? extends WrappingProvider> breaker() {
-            return ResetForReboot.class;
+        WrappingProvider breaker(FakePowerLab lab) {
+            return new ResetForReboot(lab);
         }
     }
 
     static final class UnconfirmedOffKit extends WrappedFakeKit {
         @Override
-        Class<? extends WrappingProvider> breaker() {
-            return UnconfirmedOff.class;
+        WrappingProvider breaker(FakePowerLab lab) {
+            return new UnconfirmedOff(lab);
         }
     }
 
     static final class SwallowsInterruptsKit extends WrappedFakeKit {
         @Override
-        Class<? extends WrappingProvider> breaker() {
-            return SwallowsInterrupts.class;
+        WrappingProvider breaker(FakePowerLab lab) {
+            return new SwallowsInterrupts(lab);
         }
     }
 
     static final class FirstProblemOnlyKit extends WrappedFakeKit {
         @Override
-        Class<? extends WrappingProvider> breaker() {
-            return FirstProblemOnly.class;
+        WrappingProvider breaker(FakePowerLab lab) {
+            return new FirstProblemOnly(lab);
         }
     }
 }

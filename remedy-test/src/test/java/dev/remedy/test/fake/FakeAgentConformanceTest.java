@@ -13,7 +13,8 @@ import java.util.UUID;
 
 /**
  * The built-in fake agent keeps the whole contract, on a fake clock that wraps around during the tests. The kit's
- * own tests reuse this set-up with deliberately broken wrappers of the agent (they override {@link #provider()}).
+ * own tests reuse this set-up with deliberately broken wrappers of the agent on the same {@link #lab()} (they
+ * override {@link #provider()}).
  */
 public class FakeAgentConformanceTest extends FenceAgentConformanceKit {
 
@@ -21,11 +22,17 @@ public class FakeAgentConformanceTest extends FenceAgentConformanceKit {
 
     private final FakeTimeSource time = FakeTimeSource.nearOverflow(Duration.ofSeconds(3));
     private final String plug = "kit-" + UUID.randomUUID();
-    private final FakePowerTarget target = FakePowerLab.create(plug, time).password(Secret.of(PASSWORD));
+    private final FakePowerLab lab = new FakePowerLab();
+    private final FakePowerTarget target = lab.create(plug, time).password(Secret.of(PASSWORD));
+
+    /** The lab of this test's targets. */
+    protected final FakePowerLab lab() {
+        return lab;
+    }
 
     @Override
     protected FenceAgentProvider provider() {
-        return new FakeFenceAgentProvider();
+        return new FakeFenceAgentProvider(lab);
     }
 
     @Override

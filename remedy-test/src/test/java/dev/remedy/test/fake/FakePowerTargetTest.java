@@ -23,11 +23,12 @@ class FakePowerTargetTest {
 
     private final FakeTimeSource time = new FakeTimeSource();
     private final String name = "target-" + UUID.randomUUID();
+    private final FakePowerLab lab = new FakePowerLab();
 
     @Test
     @DisplayName("a power command takes the transition time, and the history records each state entered")
     void commandTakesTransitionTime() {
-        FakePowerTarget target = FakePowerLab.create(name, time).transitionTime(Duration.ofSeconds(2));
+        FakePowerTarget target = lab.create(name, time).transitionTime(Duration.ofSeconds(2));
         target.command(PowerState.OFF);
         assertThat(target.power()).isEqualTo(PowerState.ON);
         assertThat(target.pending()).contains(PowerState.OFF);
@@ -40,18 +41,35 @@ class FakePowerTargetTest {
     @Test
     @DisplayName("targets are created on first use, powered on; names starting with 'unreachable' never answer")
     void labCreatesOnDemand() {
-        assertThat(FakePowerLab.target(name, time).power()).isEqualTo(PowerState.ON);
-        assertThat(FakePowerLab.target(name, time).reachable()).isTrue();
-        assertThat(FakePowerLab.target(FakePowerLab.UNREACHABLE_PREFIX + name, time).reachable()).isFalse();
-        assertThat(FakePowerLab.find(name)).isPresent();
-        FakePowerLab.remove(name);
-        assertThat(FakePowerLab.find(name)).isEmpty();
+        assertThat(lab.target(name, time).power()).isEqualTo(PowerState.ON);
+        assertThat(lab.target(name, time).reachable()).isTrue();
+        assertThat(lab.target(FakePowerLab.UNREACHABLE_PREFIX + name, time).reachable()).isFalse();
+        assertThat(lab.find(name)).isPresent();
+        lab.remove(name);
+        assertThat(lab.find(name)).isEmpty();
+    }
+
+    @Test
+    @DisplayName("labs share nothing: an agent fences its provider's lab only; a provider made without one has its own")
+    void labsShareNothing() throws InterruptedException {
+        FakePowerTarget mine = lab.create(name, time);
+        FakePowerTarget another = new FakePowerLab().create(name, time);
+
+        FenceOutcome outcome = agent("a-long-password").execute(FenceRequest.of(FenceAction.OFF),
+                FenceContext.start(time, Duration.ofSeconds(20)));
+
+        assertThat(outcome.status()).isEqualTo(FenceStatus.SUCCEEDED);
+        assertThat(mine.power()).isEqualTo(PowerState.OFF);
+        assertThat(another.power()).isEqualTo(PowerState.ON);
+        FakeFenceAgentProvider loaded = new FakeFenceAgentProvider();
+        assertThat(loaded.lab()).isNotSameAs(new FakeFenceAgentProvider().lab());
+        assertThat(loaded.lab().targets()).isEmpty();
     }
 
     @Test
     @DisplayName("the fake agent polls until the target reads OFF and reports each poll as progress")
     void agentPollsUntilConfirmed() throws InterruptedException {
-        FakePowerLab.create(name, time).transitionTime(Duration.ofSeconds(3));
+        lab.create(name, time).transitionTime(Duration.ofSeconds(3));
         List<String> progress = new ArrayList<>();
         FenceOutcome outcome = agent("a-long-password").execute(FenceRequest.of(FenceAction.OFF),
                 FenceContext.start(time, Duration.ofSeconds(20), progress::add));
@@ -64,7 +82,7 @@ class FakePowerTargetTest {
     @Test
     @DisplayName("OFF that is not reached before the deadline is TIMED_OUT, and says what it last read")
     void agentTimesOutWhenTargetIsSlow() throws InterruptedException {
-        FakePowerLab.create(name, time).transitionTime(Duration.ofMinutes(5));
+        lab.create(name, time).transitionTime(Duration.ofMinutes(5));
         FenceOutcome outcome = agent("a-long-password").execute(FenceRequest.of(FenceAction.OFF),
                 FenceContext.start(time, Duration.ofSeconds(10)));
         assertThat(outcome.status()).isEqualTo(FenceStatus.TIMED_OUT);
@@ -75,7 +93,7 @@ class FakePowerTargetTest {
     @Test
     @DisplayName("a wrong password fails at once, names the user and does not touch power")
     void wrongPasswordFails() throws InterruptedException {
-        FakePowerTarget target = FakePowerLab.create(name, time).password(Secret.of("the-right-password"));
+        FakePowerTarget target = lab.create(name, time).password(Secret.of("the-right-password"));
         FenceOutcome outcome = agent("the-wrong-password").execute(FenceRequest.of(FenceAction.OFF),
                 FenceContext.start(time, Duration.ofSeconds(10)));
         assertThat(outcome.status()).isEqualTo(FenceStatus.FAILED);
@@ -87,7 +105,7 @@ class FakePowerTargetTest {
     @Test
     @DisplayName("LIST reports the lab's targets with their power")
     void listReportsTargets() throws InterruptedException {
-        FakePowerLab.create(name, time).power(PowerState.OFF);
+        lab.create(name, time).power(PowerState.OFF);
         FenceOutcome outcome = agent("a-long-password").execute(FenceRequest.of(FenceAction.LIST),
                 FenceContext.start(time, Duration.ofSeconds(10)));
         assertThat(outcome.plugs()).anySatisfy(p -> {
@@ -99,7 +117,7 @@ class FakePowerTargetTest {
     @Test
     @DisplayName("a zero login timeout or poll interval is refused, both named, instead of spinning")
     void zeroIntervalsRefused() {
-        FakeFenceAgentProvider provider = new FakeFenceAgentProvider();
+        FakeFenceAgentProvider provider = new FakeFenceAgentProvider(lab);
         var config = provider.configure().set("plug", name).secret("password", Secret.of("a-long-password"))
                 .set("login_timeout", "0s").set("poll_interval", "0").build();
         assertThatThrownBy(() -> provider.create(config)).isInstanceOf(InvalidConfigurationException.class)
@@ -107,7 +125,7 @@ class FakePowerTargetTest {
     }
 
     private dev.remedy.spi.FenceAgent agent(String password) {
-        FakeFenceAgentProvider provider = new FakeFenceAgentProvider();
+        FakeFenceAgentProvider provider = new FakeFenceAgentProvider(lab);
         return provider.create(provider.configure().set("plug", name).secret("password", Secret.of(password))
                 .build());
     }
