@@ -12,7 +12,8 @@ import java.util.concurrent.ConcurrentHashMap;
 import java.util.function.Consumer;
 
 /**
- * Nodes in memory, changed through {@link ClusterOperations}. A deleted node keeps its state as its backup and
+ * Nodes in memory, changed through {@link ClusterOperations}: the reference implementation of
+ * {@link dev.remedy.test.conformance.ClusterOperationsContract}. A deleted node keeps its state as its backup and
  * gets it back when restored. Every call is logged ({@code "cordon n1"}); a test
  * can make the next calls on a node fail, and watch calls as they happen (to check an invariant at the moment of
  * a release, for example). Thread-safe.

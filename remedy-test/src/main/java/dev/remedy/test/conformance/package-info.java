@@ -7,6 +7,7 @@
  *
  * <p>The contract kits of the engine's ports work the same way: every {@link dev.remedy.core.store.FenceStateStore}
  * test extends {@link dev.remedy.test.conformance.FenceStateStoreContract} (with the records of
- * {@link dev.remedy.test.conformance.FenceRecords}).
+ * {@link dev.remedy.test.conformance.FenceRecords}), every {@link dev.remedy.core.engine.ClusterOperations} test
+ * extends {@link dev.remedy.test.conformance.ClusterOperationsContract}.
  */
 package dev.remedy.test.conformance;
