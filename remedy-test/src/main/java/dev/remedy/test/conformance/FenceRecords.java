@@ -14,8 +14,8 @@ import java.util.List;
 import java.util.Optional;
 
 /**
- * Fence records for store tests: a minimal one and two with every optional present, as {@link
- * FenceStateStoreContract} saves and loads them. A store's own tests use them too.
+ * Fence records for store tests: a minimal one and two with every optional present, as
+ * {@link FenceStateStoreContract} saves and loads them. A store's own tests use them too.
  */
 public final class FenceRecords {
 
