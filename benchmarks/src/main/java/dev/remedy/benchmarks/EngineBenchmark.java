@@ -15,9 +15,9 @@ import dev.remedy.core.plan.StepPlan;
 import dev.remedy.core.store.InMemoryStateStore;
 import dev.remedy.spi.config.Secret;
 import dev.remedy.spi.discovery.FenceAgentRegistry;
-import dev.remedy.testkit.FakeTimeSource;
-import dev.remedy.testkit.fake.FakeFenceAgentProvider;
-import dev.remedy.testkit.fake.FakePowerLab;
+import dev.remedy.test.FakeTimeSource;
+import dev.remedy.test.fake.FakeFenceAgentProvider;
+import dev.remedy.test.fake.FakePowerLab;
 import java.lang.management.ManagementFactory;
 import java.time.Duration;
 import java.util.Arrays;
@@ -46,14 +46,15 @@ public final class EngineBenchmark {
         FakeTimeSource time = new FakeTimeSource();
         // A cluster that only counts calls: the simulated cluster's call log would be counted as engine heap.
         CountingCluster cluster = new CountingCluster();
-        FakeFenceAgentProvider fake = new FakeFenceAgentProvider();
+        FakePowerLab lab = new FakePowerLab();
+        FakeFenceAgentProvider fake = new FakeFenceAgentProvider(lab);
         Map<String, NodePlan> plans = new HashMap<>();
         String[] names = new String[nodes];
         for (int i = 0; i < nodes; i++) {
             String node = "node-" + i;
             names[i] = node;
             // Instant power changes: on one shared fake clock, an agent that waits would age every other flow.
-            FakePowerLab.create(node, time).transitionTime(Duration.ZERO);
+            lab.create(node, time).transitionTime(Duration.ZERO);
             ResolvedMethod bmc = new ResolvedMethod("bmc", "fake", fake.configure().set("plug", node)
                     .secret("password", Secret.of("benchmark-password")).set("power_wait", "0s").build());
             plans.put(node, new NodePlan(node, "default", Map.of(

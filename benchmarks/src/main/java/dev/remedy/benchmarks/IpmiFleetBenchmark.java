@@ -2,6 +2,9 @@ package dev.remedy.benchmarks;
 
 import dev.remedy.fence.ipmi.IpmiFenceAgentProvider;
 import dev.remedy.fence.ipmi.client.IpmiClient;
+import dev.remedy.simulators.ipmi.BmcSpec;
+import dev.remedy.simulators.ipmi.IpmiBmcSimulator;
+import dev.remedy.simulators.ipmi.SimulatedBmc;
 import dev.remedy.spi.FenceAction;
 import dev.remedy.spi.FenceAgent;
 import dev.remedy.spi.FenceContext;
@@ -9,9 +12,6 @@ import dev.remedy.spi.FenceOutcome;
 import dev.remedy.spi.FenceRequest;
 import dev.remedy.spi.TimeSource;
 import dev.remedy.spi.config.Secret;
-import dev.remedy.testkit.ipmi.BmcSpec;
-import dev.remedy.testkit.ipmi.IpmiBmcSimulator;
-import dev.remedy.testkit.ipmi.SimulatedBmc;
 import java.lang.management.ManagementFactory;
 import java.lang.management.MemoryMXBean;
 import java.lang.management.ThreadMXBean;
@@ -22,7 +22,7 @@ import java.util.Locale;
 import java.util.concurrent.CompletableFuture;
 
 /**
- * STATUS of 1,000 simulated BMCs at once (testkit simulator, one UDP port each) through the ipmi agent's
+ * STATUS of 1,000 simulated BMCs at once (the BMC simulator of remedy-simulators, one UDP port each) through the ipmi agent's
  * {@code executeAsync}: total time per round (target under 1 s on 2 cores), the threads the JVM ran (target at
  * most 16) and the heap in use. Every STATUS opens and closes its own RMCP+ session (cipher suite 17).
  */

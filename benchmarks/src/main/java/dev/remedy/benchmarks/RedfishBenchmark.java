@@ -1,6 +1,11 @@
 package dev.remedy.benchmarks;
 
 import dev.remedy.fence.redfish.RedfishFenceAgentProvider;
+import dev.remedy.simulators.PeerCommand;
+import dev.remedy.simulators.PeerPrograms;
+import dev.remedy.simulators.redfish.RedfishSimulator;
+import dev.remedy.simulators.redfish.RedfishSpec;
+import dev.remedy.simulators.redfish.SimulatedSystem;
 import dev.remedy.spi.FenceAction;
 import dev.remedy.spi.FenceAgent;
 import dev.remedy.spi.FenceContext;
@@ -10,16 +15,11 @@ import dev.remedy.spi.PowerState;
 import dev.remedy.spi.TimeSource;
 import dev.remedy.spi.config.AgentConfig;
 import dev.remedy.spi.config.Secret;
-import dev.remedy.testkit.PeerCommand;
-import dev.remedy.testkit.PeerPrograms;
-import dev.remedy.testkit.redfish.RedfishSimulator;
-import dev.remedy.testkit.redfish.RedfishSpec;
-import dev.remedy.testkit.redfish.SimulatedSystem;
 import java.io.IOException;
 import java.lang.management.ManagementFactory;
+import java.lang.management.ThreadMXBean;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.lang.management.ThreadMXBean;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
@@ -29,7 +29,7 @@ import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ForkJoinPool;
 
 /**
- * The redfish agent against the testkit's Redfish simulator on loopback: median latency of OFF confirmed by
+ * The redfish agent against the Redfish simulator of remedy-simulators on loopback: median latency of OFF confirmed by
  * PowerState (service root, session login, system, ForceOff, poll, logout) and of STATUS, over verified TLS, next
  * to ClusterLabs' {@code fence_redfish} doing the same against the same simulator in the same run (a process per
  * action, as Pacemaker runs it); then 500 systems fenced at once through {@code executeAsync} over plain HTTP

@@ -2,17 +2,17 @@ package dev.remedy.cli;
 
 import dev.remedy.core.policy.Policy;
 import dev.remedy.core.policy.PolicyLoader;
+import dev.remedy.simulation.PolicySimulation;
+import dev.remedy.simulation.Scenario;
+import dev.remedy.simulation.ScenarioReader;
+import dev.remedy.simulation.Timeline;
+import dev.remedy.simulation.TimelineEntry;
 import dev.remedy.spi.FenceAction;
 import dev.remedy.spi.FenceAgentProvider;
 import dev.remedy.spi.config.AgentConfig;
 import dev.remedy.spi.config.Secret;
-import dev.remedy.testkit.fake.FakeFenceAgentProvider;
-import dev.remedy.testkit.fake.FakePowerLab;
-import dev.remedy.testkit.simulation.PolicySimulation;
-import dev.remedy.testkit.simulation.Scenario;
-import dev.remedy.testkit.simulation.ScenarioReader;
-import dev.remedy.testkit.simulation.Timeline;
-import dev.remedy.testkit.simulation.TimelineEntry;
+import dev.remedy.test.fake.FakeFenceAgentProvider;
+import dev.remedy.test.fake.FakePowerLab;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.PrintWriter;
@@ -55,8 +55,8 @@ final class DemoCommand implements Callable<Integer> {
         out.println("-- 1. agents discovered with ServiceLoader");
         env.registry().providers().forEach(p -> out.println("   " + p.type() + ": " + p.description()));
         FakeFenceAgentProvider fake = (FakeFenceAgentProvider) env.registry().provider(FakeFenceAgentProvider.TYPE);
-        FakePowerLab.create(NODE, env.time()).password(PASSWORD).transitionTime(Duration.ofSeconds(1));
-        FakePowerLab.create(DEAD_NODE, env.time()).reachable(false);
+        fake.lab().create(NODE, env.time()).password(PASSWORD).transitionTime(Duration.ofSeconds(1));
+        fake.lab().create(DEAD_NODE, env.time()).reachable(false);
         AgentConfig node = config(fake, NODE);
         ActionRunner runner = new ActionRunner(env);
         List<Step> steps = List.of(

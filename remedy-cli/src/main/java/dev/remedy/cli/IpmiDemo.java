@@ -1,5 +1,8 @@
 package dev.remedy.cli;
 
+import dev.remedy.simulators.ipmi.BmcSpec;
+import dev.remedy.simulators.ipmi.IpmiBmcSimulator;
+import dev.remedy.simulators.ipmi.SimulatedBmc;
 import dev.remedy.spi.FenceAction;
 import dev.remedy.spi.FenceAgent;
 import dev.remedy.spi.FenceAgentProvider;
@@ -9,9 +12,6 @@ import dev.remedy.spi.FenceRequest;
 import dev.remedy.spi.PowerState;
 import dev.remedy.spi.config.AgentConfig;
 import dev.remedy.spi.config.Secret;
-import dev.remedy.testkit.ipmi.BmcSpec;
-import dev.remedy.testkit.ipmi.IpmiBmcSimulator;
-import dev.remedy.testkit.ipmi.SimulatedBmc;
 import java.io.PrintWriter;
 import java.time.Duration;
 import java.util.List;
@@ -19,7 +19,7 @@ import java.util.Locale;
 import java.util.concurrent.CompletableFuture;
 
 /**
- * Demo step 8: the native {@code ipmi} agent against the testkit's BMC simulator (real RMCP+ over UDP on
+ * Demo step 8: the native {@code ipmi} agent against the BMC simulator of remedy-simulators (real RMCP+ over UDP on
  * 127.0.0.1): a fleet fenced at once on one I/O thread, a status read through the CLI's runner, and an absent
  * BMC that times out by its deadline.
  */

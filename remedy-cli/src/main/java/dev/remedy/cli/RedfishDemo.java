@@ -1,17 +1,17 @@
 package dev.remedy.cli;
 
+import dev.remedy.simulators.redfish.RedfishSimulator;
+import dev.remedy.simulators.redfish.RedfishSpec;
+import dev.remedy.simulators.redfish.SimulatedSystem;
 import dev.remedy.spi.FenceAction;
 import dev.remedy.spi.FenceAgentProvider;
 import dev.remedy.spi.config.AgentConfig;
 import dev.remedy.spi.config.Secret;
-import dev.remedy.testkit.redfish.RedfishSimulator;
-import dev.remedy.testkit.redfish.RedfishSpec;
-import dev.remedy.testkit.redfish.SimulatedSystem;
 import java.io.PrintWriter;
 import java.time.Duration;
 
 /**
- * Demo step 9: the {@code redfish} and {@code redfish-pdu} agents against the testkit's Redfish simulator over
+ * Demo step 9: the {@code redfish} and {@code redfish-pdu} agents against the Redfish simulator of remedy-simulators over
  * TLS on 127.0.0.1, verified by the certificate's pinned fingerprint: a refusal instead of a guess when no
  * system is named, a graceful shutdown that the host ignores followed by ForceOff, a host that never reaches
  * off, and a PDU outlet; every session logged out.

@@ -1,18 +1,18 @@
 package dev.remedy.cli;
 
+import dev.remedy.simulators.ssh.DeviceKind;
+import dev.remedy.simulators.ssh.SshDeviceSimulator;
+import dev.remedy.simulators.ssh.SshDeviceSpec;
 import dev.remedy.spi.FenceAction;
 import dev.remedy.spi.FenceAgentProvider;
 import dev.remedy.spi.PowerState;
 import dev.remedy.spi.config.AgentConfig;
 import dev.remedy.spi.config.Secret;
-import dev.remedy.testkit.ssh.DeviceKind;
-import dev.remedy.testkit.ssh.SshDeviceSimulator;
-import dev.remedy.testkit.ssh.SshDeviceSpec;
 import java.io.PrintWriter;
 import java.time.Duration;
 
 /**
- * Demo step 10: the SSH agents against the testkit's simulated devices on 127.0.0.1 (real SSH, host keys pinned):
+ * Demo step 10: the SSH agents against the simulated devices of remedy-simulators on 127.0.0.1 (real SSH, host keys pinned):
  * a node with two power supplies on an APC PDU that asks for confirmation, the same PDU with a changed host key,
  * a Cisco IOS switch port isolated and un-fenced, and a Linux host soft-fenced by SysRq with a new boot id.
  */

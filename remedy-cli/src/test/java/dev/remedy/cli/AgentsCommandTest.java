@@ -11,7 +11,7 @@ import dev.remedy.spi.PowerState;
 import dev.remedy.spi.config.AgentConfig;
 import dev.remedy.spi.config.ParameterDescriptor;
 import dev.remedy.spi.discovery.FenceAgentRegistry;
-import dev.remedy.testkit.fake.FakeFenceAgentProvider;
+import dev.remedy.test.fake.FakeFenceAgentProvider;
 import java.util.EnumSet;
 import java.util.List;
 import java.util.Set;

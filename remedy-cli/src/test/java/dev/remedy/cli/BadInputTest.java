@@ -2,7 +2,6 @@ package dev.remedy.cli;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.remedy.testkit.fake.FakePowerLab;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -23,7 +22,7 @@ class BadInputTest {
     private final CliRunner cli = new CliRunner().variable("REMEDY_PW", "pw").variable("SOME_NAME", "operator");
 
     /** Exit 3, nothing on stdout, exactly one line on stderr with no stack trace, naming every fragment. */
-    private static void assertOneLineError(CliRunner.Result result, String... fragments) {
+    private void assertOneLineError(CliRunner.Result result, String... fragments) {
         assertThat(result.exitCode()).as(result.toString()).isEqualTo(ExitCodes.BAD_INPUT);
         assertThat(result.errLines()).as(result.toString()).singleElement().asString()
                 .startsWith("remedy: ")
@@ -32,7 +31,7 @@ class BadInputTest {
                 .doesNotContain("at dev.remedy");
         assertThat(result.err()).doesNotContain("\tat ");
         assertThat(result.out()).isEmpty();
-        assertThat(FakePowerLab.find(PLUG)).as("no action reached the target").isEmpty();
+        assertThat(cli.lab().find(PLUG)).as("no action reached the target").isEmpty();
     }
 
     private static List<String> fence(String... args) {

@@ -1,8 +1,9 @@
 package dev.remedy.cli;
 
 import dev.remedy.spi.discovery.FenceAgentRegistry;
-import dev.remedy.testkit.FakeTimeSource;
-import dev.remedy.testkit.fake.FakeFenceAgentProvider;
+import dev.remedy.test.FakeTimeSource;
+import dev.remedy.test.fake.FakeFenceAgentProvider;
+import dev.remedy.test.fake.FakePowerLab;
 import java.io.PrintWriter;
 import java.io.StringWriter;
 import java.util.HashMap;
@@ -12,17 +13,24 @@ import java.util.UUID;
 
 /**
  * Runs {@link RemedyCli#execute} in a test: a fake clock (so deadlines pass instantly), chosen environment
- * variables, a chosen registry (the {@code fake} agent by default) and captured stdout and stderr.
+ * variables, a chosen registry (by default the {@code fake} agent alone, fencing the targets of {@link #lab()}) and
+ * captured stdout and stderr.
  */
 final class CliRunner {
 
     private final FakeTimeSource time = new FakeTimeSource();
     private final Map<String, String> variables = new HashMap<>();
-    private FenceAgentRegistry registry = FenceAgentRegistry.of(new FakeFenceAgentProvider());
+    private final FakePowerLab lab = new FakePowerLab();
+    private FenceAgentRegistry registry = FenceAgentRegistry.of(new FakeFenceAgentProvider(lab));
 
     /** The clock every action of this runner runs on. */
     FakeTimeSource time() {
         return time;
+    }
+
+    /** The targets the default registry's {@code fake} agent fences. */
+    FakePowerLab lab() {
+        return lab;
     }
 
     /** Sets an environment variable seen by {@code --secret-env}. */

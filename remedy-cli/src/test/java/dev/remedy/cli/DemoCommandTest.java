@@ -10,8 +10,7 @@ import dev.remedy.fence.ssh.SshFenceAgentProvider;
 import dev.remedy.fence.ssh.SshHostAgentProvider;
 import dev.remedy.spi.PowerState;
 import dev.remedy.spi.discovery.FenceAgentRegistry;
-import dev.remedy.testkit.fake.FakeFenceAgentProvider;
-import dev.remedy.testkit.fake.FakePowerLab;
+import dev.remedy.test.fake.FakeFenceAgentProvider;
 import org.junit.jupiter.api.DisplayName;
 import org.junit.jupiter.api.Test;
 
@@ -21,7 +20,8 @@ class DemoCommandTest {
     @Test
     @DisplayName("runs every step on the environment's clock, each ending as expected, and exits 0")
     void everyStepAsExpected() {
-        CliRunner cli = new CliRunner().registry(FenceAgentRegistry.of(new FakeFenceAgentProvider(),
+        FakeFenceAgentProvider fake = new FakeFenceAgentProvider();
+        CliRunner cli = new CliRunner().registry(FenceAgentRegistry.of(fake,
                 new IpmiFenceAgentProvider(), new RedfishFenceAgentProvider(), new RedfishPduAgentProvider(),
                 new SshFenceAgentProvider(), new SshFabricAgentProvider(), new SshHostAgentProvider()));
 
@@ -48,7 +48,7 @@ class DemoCommandTest {
         assertThat(result.out()).contains("outlets 3 and 4 read OFF on the PDU: true").contains("has CHANGED")
                 .contains("reboots the host saw: 1").doesNotContain("demo-ssh-secret");
         assertThat(result.outLines()).last().isEqualTo("== demo finished: every step ended as expected");
-        assertThat(FakePowerLab.find("demo-node-1").orElseThrow().history())
+        assertThat(fake.lab().find("demo-node-1").orElseThrow().history())
                 .containsExactly(PowerState.OFF, PowerState.ON);
         assertThat(cli.time().elapsed()).as("the demo ran on the fake clock").isPositive();
     }

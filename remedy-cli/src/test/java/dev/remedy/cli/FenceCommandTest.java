@@ -4,8 +4,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.remedy.spi.PowerState;
 import dev.remedy.spi.config.Secret;
-import dev.remedy.testkit.fake.FakePowerLab;
-import dev.remedy.testkit.fake.FakePowerTarget;
+import dev.remedy.test.fake.FakePowerLab;
+import dev.remedy.test.fake.FakePowerTarget;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
@@ -28,13 +28,13 @@ class FenceCommandTest {
     }
 
     private FakePowerTarget target() {
-        return FakePowerLab.find(plug).orElseThrow();
+        return cli.lab().find(plug).orElseThrow();
     }
 
     @Test
     @DisplayName("off on a reachable target exits 0, prints the outcome on stdout and progress on stderr, and powers it off")
     void off() {
-        FakePowerLab.create(plug, cli.time());
+        cli.lab().create(plug, cli.time());
 
         CliRunner.Result result = fence("off");
 
@@ -53,7 +53,7 @@ class FenceCommandTest {
     @Test
     @DisplayName("status after off exits 2 and prints 'Status: OFF'")
     void statusAfterOff() {
-        FakePowerLab.create(plug, cli.time());
+        cli.lab().create(plug, cli.time());
         assertThat(fence("off").exitCode()).isEqualTo(ExitCodes.OK);
 
         CliRunner.Result result = fence("status");
@@ -66,7 +66,7 @@ class FenceCommandTest {
     @Test
     @DisplayName("status of a target that is on exits 0 and prints 'Status: ON' without changing power")
     void statusOn() {
-        FakePowerTarget target = FakePowerLab.create(plug, cli.time());
+        FakePowerTarget target = cli.lab().create(plug, cli.time());
 
         CliRunner.Result result = fence("status");
 
@@ -78,7 +78,7 @@ class FenceCommandTest {
     @Test
     @DisplayName("status of a target switched off behind remedy's back exits 2")
     void statusOfTargetOff() {
-        FakePowerLab.create(plug, cli.time()).power(PowerState.OFF);
+        cli.lab().create(plug, cli.time()).power(PowerState.OFF);
 
         CliRunner.Result result = fence("status");
 
@@ -89,7 +89,7 @@ class FenceCommandTest {
     @Test
     @DisplayName("the action name is case-insensitive")
     void actionIgnoresCase() {
-        FakePowerLab.create(plug, cli.time());
+        cli.lab().create(plug, cli.time());
 
         CliRunner.Result result = fence("OFF");
 
@@ -100,7 +100,7 @@ class FenceCommandTest {
     @Test
     @DisplayName("on powers an off target back on and exits 0")
     void on() {
-        FakePowerLab.create(plug, cli.time()).power(PowerState.OFF);
+        cli.lab().create(plug, cli.time()).power(PowerState.OFF);
 
         CliRunner.Result result = fence("on");
 
@@ -112,7 +112,7 @@ class FenceCommandTest {
     @Test
     @DisplayName("reboot exits 0 after OFF then ON were confirmed")
     void reboot() {
-        FakePowerTarget target = FakePowerLab.create(plug, cli.time());
+        FakePowerTarget target = cli.lab().create(plug, cli.time());
 
         CliRunner.Result result = fence("reboot");
 
@@ -124,9 +124,9 @@ class FenceCommandTest {
     @Test
     @DisplayName("list prints one 'id,alias,power' line per plug, this test's target included")
     void list() {
-        FakePowerLab.create(plug, cli.time());
+        cli.lab().create(plug, cli.time());
         String other = CliRunner.uniquePlug();
-        FakePowerLab.create(other, cli.time()).power(PowerState.OFF);
+        cli.lab().create(other, cli.time()).power(PowerState.OFF);
 
         CliRunner.Result result = fence("list");
 
@@ -138,7 +138,7 @@ class FenceCommandTest {
     @Test
     @DisplayName("monitor of a reachable target exits 0 without changing power")
     void monitor() {
-        FakePowerTarget target = FakePowerLab.create(plug, cli.time());
+        FakePowerTarget target = cli.lab().create(plug, cli.time());
 
         CliRunner.Result result = fence("monitor");
 
@@ -150,7 +150,7 @@ class FenceCommandTest {
     @Test
     @DisplayName("fence-agents names are accepted for parameters, such as 'power_wait'")
     void fenceAgentsAlias() {
-        FakePowerLab.create(plug, cli.time());
+        cli.lab().create(plug, cli.time());
 
         CliRunner.Result result = fence("off", "-p", "power_wait=3s", "--param", "username=operator");
 
@@ -172,14 +172,14 @@ class FenceCommandTest {
                 .contains("'" + dead + "'")
                 .contains("5000 ms");
         assertThat(result.out()).doesNotContain("succeeded");
-        assertThat(FakePowerLab.find(dead).orElseThrow().power()).as("nothing reached the target")
+        assertThat(cli.lab().find(dead).orElseThrow().power()).as("nothing reached the target")
                 .isEqualTo(PowerState.ON);
     }
 
     @Test
     @DisplayName("the deadline given with --timeout is the one the agent works to")
     void timeoutIsPassedOn() {
-        FakePowerLab.create(plug, cli.time()).transitionTime(Duration.ofMinutes(5));
+        cli.lab().create(plug, cli.time()).transitionTime(Duration.ofMinutes(5));
 
         CliRunner.Result result = fence("off", "--timeout", "PT90S");
 
@@ -193,7 +193,7 @@ class FenceCommandTest {
     void wrongPassword() {
         String right = "right-" + UUID.randomUUID();
         String wrong = "wrong-" + UUID.randomUUID();
-        FakePowerTarget target = FakePowerLab.create(plug, cli.time()).password(Secret.of(right));
+        FakePowerTarget target = cli.lab().create(plug, cli.time()).password(Secret.of(right));
 
         CliRunner.Result result = cli.variable("BMC_PW", wrong)
                 .run("fence", "fake", "off", "-p", "plug=" + plug, "--secret-env", "password=BMC_PW");

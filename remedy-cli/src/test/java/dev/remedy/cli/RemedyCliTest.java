@@ -7,7 +7,7 @@ import dev.remedy.spi.FenceRequest;
 import dev.remedy.spi.FenceStatus;
 import dev.remedy.spi.PowerState;
 import dev.remedy.spi.discovery.FenceAgentRegistry;
-import dev.remedy.testkit.fake.FakeFenceAgentProvider;
+import dev.remedy.test.fake.FakeFenceAgentProvider;
 import java.util.function.Function;
 import org.junit.jupiter.api.DisplayName;
 import org.junit.jupiter.api.Test;

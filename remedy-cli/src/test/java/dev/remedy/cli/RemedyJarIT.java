@@ -2,10 +2,10 @@ package dev.remedy.cli;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.remedy.simulators.PeerPrograms;
+import dev.remedy.simulators.ipmi.IpmiSimProcess;
 import dev.remedy.spi.PowerState;
 import dev.remedy.spi.discovery.FenceAgentRegistry;
-import dev.remedy.testkit.PeerPrograms;
-import dev.remedy.testkit.ipmi.IpmiSimProcess;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;

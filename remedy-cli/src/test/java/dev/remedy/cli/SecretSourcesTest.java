@@ -5,8 +5,7 @@ import static org.assertj.core.api.Assumptions.assumeThat;
 
 import dev.remedy.spi.PowerState;
 import dev.remedy.spi.config.Secret;
-import dev.remedy.testkit.fake.FakePowerLab;
-import dev.remedy.testkit.fake.FakePowerTarget;
+import dev.remedy.test.fake.FakePowerTarget;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.FileSystems;
@@ -24,7 +23,7 @@ class SecretSourcesTest {
     private final CliRunner cli = new CliRunner();
     private final String plug = CliRunner.uniquePlug();
     private final String password = "pw-" + UUID.randomUUID();
-    private final FakePowerTarget target = FakePowerLab.create(plug, cli.time()).password(Secret.of(password));
+    private final FakePowerTarget target = cli.lab().create(plug, cli.time()).password(Secret.of(password));
 
     @TempDir
     private Path dir;

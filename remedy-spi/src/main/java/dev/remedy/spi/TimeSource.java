@@ -5,7 +5,7 @@ import java.time.Instant;
 
 /**
  * The one source of time in remedy: monotonic nanoseconds for deadlines and a wall-clock {@link Instant} for
- * records. Tests substitute a fake (see {@code dev.remedy.testkit.FakeTimeSource}).
+ * records. Tests substitute a fake (see {@code dev.remedy.test.FakeTimeSource}).
  *
  * <p>{@link #nanoTime()} follows {@link System#nanoTime()} rules: only differences are meaningful and they must
  * be computed by subtraction, because the value may wrap around {@link Long#MAX_VALUE}.

@@ -18,10 +18,13 @@ public final class FenceOneMachine {
     private FenceOneMachine() {
     }
 
-    /** Powers off {@code plug} through agent {@code type}; the outcome says whether OFF was confirmed. */
-    public static FenceOutcome powerOff(String type, String plug, Secret password, TimeSource time)
-            throws InterruptedException {
-        FenceAgentProvider provider = FenceAgentRegistry.load().provider(type);  // by id; duplicates are an error
+    /**
+     * Powers off {@code plug} through agent {@code type} of {@code agents} ({@link FenceAgentRegistry#load()} finds
+     * every agent on the class path); the outcome says whether OFF was confirmed.
+     */
+    public static FenceOutcome powerOff(FenceAgentRegistry agents, String type, String plug, Secret password,
+                                        TimeSource time) throws InterruptedException {
+        FenceAgentProvider provider = agents.provider(type);                    // by id; duplicates are an error
         AgentConfig config = provider.configure()
                 .set("plug", plug)
                 .secret("password", password)                                   // masked in every text

@@ -20,13 +20,13 @@ public final class EmbeddedEngine {
     }
 
     /**
-     * Loads the fence configuration (every problem reported at once), opens the state directory and starts an
-     * engine, which resumes any flow a previous process left in flight.
+     * Loads the fence configuration against {@code agents} ({@link FenceAgentRegistry#load()} finds every agent on
+     * the class path; every problem is reported at once), opens the state directory and starts an engine, which
+     * resumes any flow a previous process left in flight.
      */
     public static FenceEngine start(Path fenceConfig, Path stateDir, ClusterOperations cluster,
-                                    Function<String, Map<String, String>> nodeLabels, FlowSettings settings,
-                                    TimeSource time) {
-        FenceAgentRegistry agents = FenceAgentRegistry.load();
+                                    FenceAgentRegistry agents, Function<String, Map<String, String>> nodeLabels,
+                                    FlowSettings settings, TimeSource time) {
         FenceConfiguration config = new FenceConfigurationLoader().load(fenceConfig, agents);
         FenceEngine engine = FenceEngine.builder()
                 .store(new JsonFileStateStore(stateDir))                         // write-ahead, atomic, fsync'ed

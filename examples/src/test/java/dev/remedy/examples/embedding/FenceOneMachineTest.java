@@ -6,9 +6,10 @@ import dev.remedy.spi.FenceOutcome;
 import dev.remedy.spi.FenceStatus;
 import dev.remedy.spi.PowerState;
 import dev.remedy.spi.config.Secret;
-import dev.remedy.testkit.FakeTimeSource;
-import dev.remedy.testkit.fake.FakePowerLab;
-import dev.remedy.testkit.fake.FakePowerTarget;
+import dev.remedy.spi.discovery.FenceAgentRegistry;
+import dev.remedy.test.FakeTimeSource;
+import dev.remedy.test.fake.FakeFenceAgentProvider;
+import dev.remedy.test.fake.FakePowerTarget;
 import java.util.UUID;
 import org.junit.jupiter.api.DisplayName;
 import org.junit.jupiter.api.Test;
@@ -20,9 +21,11 @@ class FenceOneMachineTest {
     void powersOff() throws InterruptedException {
         FakeTimeSource time = new FakeTimeSource();
         String plug = "readme-" + UUID.randomUUID();
-        FakePowerTarget machine = FakePowerLab.create(plug, time);
+        FakeFenceAgentProvider fake = new FakeFenceAgentProvider();
+        FakePowerTarget machine = fake.lab().create(plug, time);
 
-        FenceOutcome outcome = FenceOneMachine.powerOff("fake", plug, Secret.of("readme-password"), time);
+        FenceOutcome outcome = FenceOneMachine.powerOff(FenceAgentRegistry.of(fake), "fake", plug,
+                Secret.of("readme-password"), time);
 
         assertThat(outcome.status()).isEqualTo(FenceStatus.SUCCEEDED);
         assertThat(outcome.power()).isEqualTo(PowerState.OFF);

@@ -7,10 +7,11 @@ import dev.remedy.core.flow.FenceState;
 import dev.remedy.core.flow.FlowSettings;
 import dev.remedy.core.flow.Observation;
 import dev.remedy.spi.PowerState;
-import dev.remedy.testkit.FakeTimeSource;
-import dev.remedy.testkit.cluster.SimulatedCluster;
-import dev.remedy.testkit.fake.FakePowerLab;
-import dev.remedy.testkit.fake.FakePowerTarget;
+import dev.remedy.spi.discovery.FenceAgentRegistry;
+import dev.remedy.test.FakeTimeSource;
+import dev.remedy.test.cluster.SimulatedCluster;
+import dev.remedy.test.fake.FakeFenceAgentProvider;
+import dev.remedy.test.fake.FakePowerTarget;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -32,7 +33,9 @@ class EmbeddedEngineTest {
     void fencesFromYaml() throws IOException {
         String node = "worker-" + UUID.randomUUID();
         FakeTimeSource time = new FakeTimeSource();
-        FakePowerTarget machine = FakePowerLab.create(node, time);
+        FakeFenceAgentProvider fake = new FakeFenceAgentProvider();
+        FenceAgentRegistry agents = FenceAgentRegistry.of(fake);
+        FakePowerTarget machine = fake.lab().create(node, time);
         SimulatedCluster cluster = new SimulatedCluster().node(node, 4);
         Path password = Files.writeString(dir.resolve("bmc.pw"), "example-bmc-password\n");
         Path config = Files.writeString(dir.resolve("fence.yaml"), """
@@ -50,7 +53,8 @@ class EmbeddedEngineTest {
                 """.formatted(password.toAbsolutePath(), node, node));
         FlowSettings settings = FlowSettings.custom().hold(Duration.ofSeconds(10)).build();
 
-        FenceEngine engine = EmbeddedEngine.start(config, dir.resolve("state"), cluster, n -> Map.of(), settings, time);
+        FenceEngine engine = EmbeddedEngine.start(config, dir.resolve("state"), cluster, agents, n -> Map.of(),
+                settings, time);
         engine.decide(node, "Ready=Unknown for 5m");
         for (int i = 0; i < 20 && engine.record(node).orElseThrow().state() != FenceState.DONE; i++) {
             time.advance(Duration.ofSeconds(5));
@@ -59,8 +63,8 @@ class EmbeddedEngineTest {
         }
         engine.close();
 
-        FenceEngine restarted = EmbeddedEngine.start(config, dir.resolve("state"), cluster, n -> Map.of(), settings,
-                time);
+        FenceEngine restarted = EmbeddedEngine.start(config, dir.resolve("state"), cluster, agents, n -> Map.of(),
+                settings, time);
         assertThat(restarted.record(node)).hasValueSatisfying(r -> assertThat(r.state()).isEqualTo(FenceState.DONE));
         restarted.observe(node, new Observation.Readiness(true, Optional.of(time.instant())));
         waitForIdle(restarted, node);

@@ -1,18 +1,18 @@
 package dev.remedy.fence.ipmi;
 
 import dev.remedy.fence.ipmi.client.IpmiClient;
+import dev.remedy.simulators.ipmi.BmcSpec;
+import dev.remedy.simulators.ipmi.IpmiBmcSimulator;
+import dev.remedy.simulators.ipmi.SimulatedBmc;
 import dev.remedy.spi.FenceAgentProvider;
 import dev.remedy.spi.config.AgentConfig;
 import dev.remedy.spi.config.Secret;
-import dev.remedy.testkit.PowerTarget;
-import dev.remedy.testkit.conformance.LoopbackConformanceKit;
-import dev.remedy.testkit.ipmi.BmcSpec;
-import dev.remedy.testkit.ipmi.IpmiBmcSimulator;
-import dev.remedy.testkit.ipmi.SimulatedBmc;
+import dev.remedy.test.PowerTarget;
+import dev.remedy.test.conformance.LoopbackConformanceKit;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 
-/** The ipmi agent keeps the fence-agent contract against the testkit's BMC simulator. */
+/** The ipmi agent keeps the fence-agent contract against the BMC simulator of remedy-simulators. */
 class IpmiAgentConformanceTest extends LoopbackConformanceKit {
 
     private static final String PASSWORD = "conformance-pw1";

@@ -1,13 +1,13 @@
 package dev.remedy.fence.ipmi;
 
 import dev.remedy.fence.ipmi.client.IpmiClient;
+import dev.remedy.simulators.PeerPrograms;
+import dev.remedy.simulators.ipmi.IpmiSimProcess;
 import dev.remedy.spi.FenceAgentProvider;
 import dev.remedy.spi.config.AgentConfig;
 import dev.remedy.spi.config.Secret;
-import dev.remedy.testkit.PeerPrograms;
-import dev.remedy.testkit.PowerTarget;
-import dev.remedy.testkit.conformance.LoopbackConformanceKit;
-import dev.remedy.testkit.ipmi.IpmiSimProcess;
+import dev.remedy.test.PowerTarget;
+import dev.remedy.test.conformance.LoopbackConformanceKit;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.time.Duration;

@@ -3,6 +3,11 @@ package dev.remedy.fence.ipmi;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.remedy.fence.ipmi.client.IpmiClient;
+import dev.remedy.simulators.PeerPrograms;
+import dev.remedy.simulators.ipmi.BmcSpec;
+import dev.remedy.simulators.ipmi.IpmiBmcSimulator;
+import dev.remedy.simulators.ipmi.IpmiSimProcess;
+import dev.remedy.simulators.ipmi.SimulatedBmc;
 import dev.remedy.spi.FenceAction;
 import dev.remedy.spi.FenceAgent;
 import dev.remedy.spi.FenceContext;
@@ -13,11 +18,6 @@ import dev.remedy.spi.PowerState;
 import dev.remedy.spi.TimeSource;
 import dev.remedy.spi.config.AgentConfig;
 import dev.remedy.spi.config.Secret;
-import dev.remedy.testkit.PeerPrograms;
-import dev.remedy.testkit.ipmi.BmcSpec;
-import dev.remedy.testkit.ipmi.IpmiBmcSimulator;
-import dev.remedy.testkit.ipmi.IpmiSimProcess;
-import dev.remedy.testkit.ipmi.SimulatedBmc;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -30,7 +30,7 @@ import org.junit.jupiter.api.io.TempDir;
 
 /**
  * The ipmi agent against OpenIPMI's {@code ipmi_sim} (a BMC we did not write), each power change witnessed by
- * the real {@code ipmitool}; and cipher suite 17, which ipmi_sim lacks, against the testkit simulator with
+ * the real {@code ipmitool}; and cipher suite 17, which ipmi_sim lacks, against the BMC simulator of remedy-simulators with
  * ipmitool as the witness.
  */
 class IpmiSimIT {
@@ -140,7 +140,7 @@ class IpmiSimIT {
     }
 
     @Test
-    @DisplayName("cipher suite 17: the agent and ipmitool -C 17 agree about the testkit simulator's power")
+    @DisplayName("cipher suite 17: the agent and ipmitool -C 17 agree about the BMC simulator's power")
     void cipherSuite17() throws Exception {
         try (IpmiBmcSimulator simulator = IpmiBmcSimulator.start()) {
             SimulatedBmc bmc = simulator.add(BmcSpec.builder().user("admin", "suite17-secret").cipherSuites(17)

@@ -1,6 +1,6 @@
 package dev.remedy.fence.ipmi;
 
-import dev.remedy.testkit.PeerCommand;
+import dev.remedy.simulators.PeerCommand;
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;

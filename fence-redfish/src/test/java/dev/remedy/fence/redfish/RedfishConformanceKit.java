@@ -1,16 +1,16 @@
 package dev.remedy.fence.redfish;
 
+import dev.remedy.simulators.redfish.RedfishSimulator;
+import dev.remedy.simulators.redfish.RedfishSpec;
 import dev.remedy.spi.config.AgentConfig;
 import dev.remedy.spi.config.Secret;
-import dev.remedy.testkit.PowerTarget;
-import dev.remedy.testkit.conformance.LoopbackConformanceKit;
-import dev.remedy.testkit.redfish.RedfishSimulator;
-import dev.remedy.testkit.redfish.RedfishSpec;
+import dev.remedy.test.PowerTarget;
+import dev.remedy.test.conformance.LoopbackConformanceKit;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.TestInstance;
 
-/** The conformance kit against one target of the testkit's Redfish simulator, for each agent a subclass names. */
+/** The conformance kit against one target of the Redfish simulator of remedy-simulators, for each agent a subclass names. */
 @TestInstance(TestInstance.Lifecycle.PER_CLASS)
 abstract class RedfishConformanceKit extends LoopbackConformanceKit {
 

@@ -2,6 +2,9 @@ package dev.remedy.fence.redfish;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.remedy.simulators.redfish.RedfishSimulator;
+import dev.remedy.simulators.redfish.RedfishSpec;
+import dev.remedy.simulators.redfish.SimulatedSystem;
 import dev.remedy.spi.FenceAction;
 import dev.remedy.spi.FenceAgent;
 import dev.remedy.spi.FenceContext;
@@ -13,9 +16,6 @@ import dev.remedy.spi.PowerState;
 import dev.remedy.spi.TimeSource;
 import dev.remedy.spi.config.AgentConfig;
 import dev.remedy.spi.config.Secret;
-import dev.remedy.testkit.redfish.RedfishSimulator;
-import dev.remedy.testkit.redfish.RedfishSpec;
-import dev.remedy.testkit.redfish.SimulatedSystem;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;

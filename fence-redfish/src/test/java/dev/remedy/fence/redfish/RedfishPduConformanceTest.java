@@ -1,10 +1,10 @@
 package dev.remedy.fence.redfish;
 
+import dev.remedy.simulators.redfish.RedfishSimulator;
+import dev.remedy.simulators.redfish.RedfishSpec;
 import dev.remedy.spi.FenceAgentProvider;
 import dev.remedy.spi.config.AgentConfig;
-import dev.remedy.testkit.PowerTarget;
-import dev.remedy.testkit.redfish.RedfishSimulator;
-import dev.remedy.testkit.redfish.RedfishSpec;
+import dev.remedy.test.PowerTarget;
 
 /** The redfish-pdu agent keeps the fence-agent contract against an outlet of the simulator's Redfish PDU. */
 class RedfishPduConformanceTest extends RedfishConformanceKit {

@@ -2,6 +2,10 @@ package dev.remedy.fence.redfish;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.remedy.simulators.PeerCommand;
+import dev.remedy.simulators.PeerPrograms;
+import dev.remedy.simulators.redfish.RedfishSimulator;
+import dev.remedy.simulators.redfish.RedfishSpec;
 import dev.remedy.spi.FenceAction;
 import dev.remedy.spi.FenceAgent;
 import dev.remedy.spi.FenceAgentProvider;
@@ -13,11 +17,6 @@ import dev.remedy.spi.PowerState;
 import dev.remedy.spi.TimeSource;
 import dev.remedy.spi.config.AgentConfig;
 import dev.remedy.spi.config.Secret;
-
-import dev.remedy.testkit.PeerCommand;
-import dev.remedy.testkit.PeerPrograms;
-import dev.remedy.testkit.redfish.RedfishSimulator;
-import dev.remedy.testkit.redfish.RedfishSpec;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;

@@ -2,6 +2,10 @@ package dev.remedy.fence.ssh;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.remedy.simulators.PeerCommand;
+import dev.remedy.simulators.PeerPrograms;
+import dev.remedy.simulators.openssh.OpenSshOptions;
+import dev.remedy.simulators.openssh.OpenSshServerProcess;
 import dev.remedy.spi.FenceAction;
 import dev.remedy.spi.FenceAgent;
 import dev.remedy.spi.FenceContext;
@@ -12,10 +16,6 @@ import dev.remedy.spi.PowerState;
 import dev.remedy.spi.TimeSource;
 import dev.remedy.spi.config.AgentConfig;
 import dev.remedy.spi.config.Secret;
-import dev.remedy.testkit.PeerCommand;
-import dev.remedy.testkit.PeerPrograms;
-import dev.remedy.testkit.openssh.OpenSshOptions;
-import dev.remedy.testkit.openssh.OpenSshServerProcess;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;

@@ -1,7 +1,7 @@
 package dev.remedy.fence.ssh;
 
+import dev.remedy.simulators.ssh.SshDeviceSpec;
 import dev.remedy.spi.FenceAgentProvider;
-import dev.remedy.testkit.ssh.SshDeviceSpec;
 
 /** The ssh agent with the apc profile keeps the fence-agent contract against an outlet of a simulated PDU. */
 class SshAgentConformanceTest extends SshConformanceKit {

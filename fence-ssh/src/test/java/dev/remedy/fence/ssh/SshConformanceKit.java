@@ -1,11 +1,11 @@
 package dev.remedy.fence.ssh;
 
+import dev.remedy.simulators.ssh.SshDeviceSimulator;
+import dev.remedy.simulators.ssh.SshDeviceSpec;
 import dev.remedy.spi.config.AgentConfig;
 import dev.remedy.spi.config.Secret;
-import dev.remedy.testkit.PowerTarget;
-import dev.remedy.testkit.conformance.LoopbackConformanceKit;
-import dev.remedy.testkit.ssh.SshDeviceSimulator;
-import dev.remedy.testkit.ssh.SshDeviceSpec;
+import dev.remedy.test.PowerTarget;
+import dev.remedy.test.conformance.LoopbackConformanceKit;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.TestInstance;

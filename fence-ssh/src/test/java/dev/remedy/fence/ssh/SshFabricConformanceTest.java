@@ -1,8 +1,8 @@
 package dev.remedy.fence.ssh;
 
+import dev.remedy.simulators.ssh.DeviceKind;
+import dev.remedy.simulators.ssh.SshDeviceSpec;
 import dev.remedy.spi.FenceAgentProvider;
-import dev.remedy.testkit.ssh.DeviceKind;
-import dev.remedy.testkit.ssh.SshDeviceSpec;
 
 /** The ssh-fabric agent with the cisco-ios profile keeps the contract, fabric checks included, on a switch port. */
 class SshFabricConformanceTest extends SshConformanceKit {

@@ -4,6 +4,10 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.jcraft.jsch.JSch;
 import com.jcraft.jsch.KeyPair;
+import dev.remedy.simulators.ssh.DeviceKind;
+import dev.remedy.simulators.ssh.HostKeyType;
+import dev.remedy.simulators.ssh.SshDeviceSimulator;
+import dev.remedy.simulators.ssh.SshDeviceSpec;
 import dev.remedy.spi.FenceAction;
 import dev.remedy.spi.FenceAgent;
 import dev.remedy.spi.FenceAgentProvider;
@@ -16,10 +20,6 @@ import dev.remedy.spi.PowerState;
 import dev.remedy.spi.TimeSource;
 import dev.remedy.spi.config.AgentConfig;
 import dev.remedy.spi.config.Secret;
-import dev.remedy.testkit.ssh.DeviceKind;
-import dev.remedy.testkit.ssh.HostKeyType;
-import dev.remedy.testkit.ssh.SshDeviceSimulator;
-import dev.remedy.testkit.ssh.SshDeviceSpec;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.OutputStream;
@@ -49,7 +49,7 @@ import org.junit.jupiter.api.DisplayName;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
-/** The three SSH agents against the testkit's simulated devices: every profile, every fault, every host key case. */
+/** The three SSH agents against the simulated devices of remedy-simulators: every profile, every fault, every host key case. */
 class SshFenceAgentTest {
 
     private static final String PASSWORD = "ssh-agent-test-secret";

@@ -1,7 +1,8 @@
 package dev.remedy.core.engine;
 
 /**
- * The cluster as the engine changes it. Implemented by the simulated cluster of the testkit and by fence-kube.
+ * The cluster as the engine changes it. Implemented by remedy-test's simulated cluster and by fence-kube;
+ * remedy-test's {@code ClusterOperationsContract} checks every promise made here.
  * Every method is idempotent (cordoning a cordoned node succeeds) and blocking; a failure is an exception whose
  * message says what failed, which the engine records and retries.
  */

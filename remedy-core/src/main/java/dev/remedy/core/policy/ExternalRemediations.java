@@ -2,7 +2,7 @@ package dev.remedy.core.policy;
 
 /**
  * External remediation objects (Cluster API external remediation): created from a remedy's template for a node,
- * watched, and deleted to cancel. Implemented in fence-kube and by the testkit's simulated cluster.
+ * watched, and deleted to cancel. Implemented in fence-kube and by remedy-simulation's simulated remediator.
  */
 public interface ExternalRemediations {
 

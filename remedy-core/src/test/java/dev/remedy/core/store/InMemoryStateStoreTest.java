@@ -1,5 +1,6 @@
 package dev.remedy.core.store;
 
+import dev.remedy.test.conformance.FenceStateStoreContract;
 import org.junit.jupiter.api.DisplayName;
 
 /** {@link InMemoryStateStore} meets the {@link FenceStateStore} contract. */

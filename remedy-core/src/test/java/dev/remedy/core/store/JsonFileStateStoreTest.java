@@ -9,6 +9,8 @@ import com.fasterxml.jackson.databind.SerializationFeature;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.remedy.core.flow.NodeFence;
 import dev.remedy.spi.TimeSource;
+import dev.remedy.test.conformance.FenceRecords;
+import dev.remedy.test.conformance.FenceStateStoreContract;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;

@@ -13,11 +13,10 @@ import java.util.List;
 import java.util.Set;
 
 /**
- * Minimal agent providers for configuration tests (remedy-testkit depends on core, so core cannot use its fake
- * agent): {@code fake} (power fencing) takes plug (required), username (default admin, alias login), password
- * (required, secret) and login_timeout (a duration); {@code switch} (fabric fencing) takes port (a required whole
- * number) and token (required, secret); {@code sysrq} (soft fencing, not in {@link #registry()}) takes host
- * (required).
+ * Minimal agent providers for configuration tests, each with just the parameters these tests read: {@code fake}
+ * (power fencing) takes plug (required), username (default admin, alias login), password (required, secret) and
+ * login_timeout (a duration); {@code switch} (fabric fencing) takes port (a required whole number) and token
+ * (required, secret); {@code sysrq} (soft fencing, not in {@link #registry()}) takes host (required).
  */
 final class TestAgents {
 

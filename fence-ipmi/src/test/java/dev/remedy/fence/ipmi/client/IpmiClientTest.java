@@ -7,11 +7,11 @@ import dev.remedy.fence.ipmi.client.IpmiException.Kind;
 import dev.remedy.fence.ipmi.protocol.ChassisControl;
 import dev.remedy.fence.ipmi.protocol.CipherSuite;
 import dev.remedy.fence.ipmi.protocol.Privilege;
+import dev.remedy.simulators.ipmi.BmcSpec;
+import dev.remedy.simulators.ipmi.IpmiBmcSimulator;
+import dev.remedy.simulators.ipmi.SimulatedBmc;
 import dev.remedy.spi.PowerState;
 import dev.remedy.spi.config.Secret;
-import dev.remedy.testkit.ipmi.BmcSpec;
-import dev.remedy.testkit.ipmi.IpmiBmcSimulator;
-import dev.remedy.testkit.ipmi.SimulatedBmc;
 import java.time.Duration;
 import java.util.List;
 import java.util.Optional;
@@ -23,7 +23,7 @@ import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.DisplayName;
 import org.junit.jupiter.api.Test;
 
-/** The client against the testkit's BMC simulator (an independent implementation of the server side). */
+/** The client against the BMC simulator of remedy-simulators (an independent implementation of the server side). */
 class IpmiClientTest {
 
     private static final String PASSWORD = "client-secret-1";
@@ -128,7 +128,7 @@ class IpmiClientTest {
     @Test
     @DisplayName("a read-only user can read status but Chassis Control fails for lack of privilege")
     void privilege() {
-        SimulatedBmc bmc = bmc(admin().user("viewer", PASSWORD, dev.remedy.testkit.ipmi.Privilege.USER));
+        SimulatedBmc bmc = bmc(admin().user("viewer", PASSWORD, dev.remedy.simulators.ipmi.Privilege.USER));
         BmcLogin viewer = new BmcLogin(bmc.address(), "viewer", Secret.of(PASSWORD), Optional.empty(),
                 BmcLogin.NEGOTIATED, Privilege.USER, true, BmcLogin.DEFAULT_RETRANSMIT_INTERVAL);
         IpmiSession session = client.open(viewer, TIMEOUT).join();

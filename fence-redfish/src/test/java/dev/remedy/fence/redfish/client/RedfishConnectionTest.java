@@ -3,11 +3,11 @@ package dev.remedy.fence.redfish.client;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import dev.remedy.simulators.redfish.RedfishRequest;
+import dev.remedy.simulators.redfish.RedfishSimulator;
+import dev.remedy.simulators.redfish.RedfishSpec;
 import dev.remedy.spi.PowerState;
 import dev.remedy.spi.config.Secret;
-import dev.remedy.testkit.redfish.RedfishRequest;
-import dev.remedy.testkit.redfish.RedfishSimulator;
-import dev.remedy.testkit.redfish.RedfishSpec;
 import java.net.URI;
 import java.net.http.HttpClient;
 import java.time.Duration;

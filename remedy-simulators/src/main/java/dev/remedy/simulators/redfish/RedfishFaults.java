@@ -1,0 +1,208 @@
+package dev.remedy.simulators.redfish;
+
+import java.time.Duration;
+import java.util.ArrayDeque;
+import java.util.Objects;
+import java.util.Optional;
+import java.util.concurrent.atomic.AtomicInteger;
+
+/**
+ * Faults a {@link RedfishSimulator} injects, set from any thread. Planned failures ({@link #failNext} and
+ * {@link #serviceUnavailable}) answer the next requests in the order they were planned, before authentication,
+ * whatever the path. Thread-safe.
+ */
+public final class RedfishFaults {
+
+    /** How long an asynchronous Reset task runs when {@link #asyncResets(boolean)} turns tasks on. */
+    public static final Duration DEFAULT_TASK_DURATION = Duration.ofMillis(500);
+
+    /** A planned failure: {@code remaining} more requests answer {@code status} (0: the connection is dropped). */
+    record Failure(int status, Duration retryAfter) {
+
+        /** Whether the connection is closed without an answer. */
+        boolean dropsConnection() {
+            return status == 0;
+        }
+    }
+
+    private static final class Planned {
+        final Failure failure;
+        int remaining;
+
+        Planned(Failure failure, int remaining) {
+            this.failure = failure;
+            this.remaining = remaining;
+        }
+    }
+
+    private final Sessions sessions;
+    private final ArrayDeque<Planned> planned = new ArrayDeque<>();
+    private final AtomicInteger invalidJson = new AtomicInteger();
+    private volatile Duration slowResponses = Duration.ZERO;
+    private volatile Duration taskDuration;
+
+    RedfishFaults(Sessions sessions) {
+        this.sessions = sessions;
+    }
+
+    /**
+     * Delays every response by {@code delay} (real time, on the server's worker thread; {@code ZERO} turns it
+     * off).
+     *
+     * @throws IllegalArgumentException if negative
+     */
+    public RedfishFaults slowResponses(Duration delay) {
+        Objects.requireNonNull(delay, "delay");
+        if (delay.isNegative()) {
+            throw new IllegalArgumentException("slowResponses " + delay + " must not be negative");
+        }
+        this.slowResponses = delay;
+        return this;
+    }
+
+    /** The delay added to every response. */
+    public Duration slowResponses() {
+        return slowResponses;
+    }
+
+    /**
+     * Answers the next {@code count} requests (after those already planned) with {@code status} and a Redfish
+     * error body ({@code Base.1.8.InternalError} for 500, {@code Base.1.8.GeneralError} otherwise).
+     *
+     * @throws IllegalArgumentException if the count is negative or the status is not 400 to 599
+     */
+    public RedfishFaults failNext(int count, int status) {
+        if (status < 400 || status > 599) {
+            throw new IllegalArgumentException("failNext: status " + status + " must be an error, 400 to 599");
+        }
+        return plan(count, new Failure(status, null), "failNext");
+    }
+
+    /**
+     * Answers the next {@code count} requests (after those already planned) with 503, a {@code Retry-After}
+     * header in whole seconds (rounded up) and a {@code Base.1.8.ServiceTemporarilyUnavailable} error body.
+     *
+     * @throws IllegalArgumentException if the count or the delay is negative
+     */
+    public RedfishFaults serviceUnavailable(int count, Duration retryAfter) {
+        Objects.requireNonNull(retryAfter, "retryAfter");
+        if (retryAfter.isNegative()) {
+            throw new IllegalArgumentException("serviceUnavailable: retryAfter " + retryAfter
+                    + " must not be negative");
+        }
+        return plan(count, new Failure(503, retryAfter), "serviceUnavailable");
+    }
+
+    /**
+     * Closes the connection of the next {@code count} requests (after those already planned) without a byte of
+     * answer and without acting on them, as a BMC does when it drops a kept-alive connection.
+     *
+     * @throws IllegalArgumentException if the count is negative
+     */
+    public RedfishFaults dropConnectionsNext(int count) {
+        return plan(count, new Failure(0, null), "dropConnectionsNext");
+    }
+
+    /** Makes every current session token invalid: the next request that uses one answers 401. */
+    public RedfishFaults expireSessions() {
+        sessions.expireAll();
+        return this;
+    }
+
+    /**
+     * Makes the next {@code count} response bodies (of any status; responses without a body do not count)
+     * broken JSON: the real body cut in half.
+     *
+     * @throws IllegalArgumentException if negative
+     */
+    public RedfishFaults invalidJsonNext(int count) {
+        if (count < 0) {
+            throw new IllegalArgumentException("invalidJsonNext " + count + " must not be negative");
+        }
+        invalidJson.addAndGet(count);
+        return this;
+    }
+
+    /**
+     * Makes ComputerSystem.Reset asynchronous ({@code true}, each task running {@link #DEFAULT_TASK_DURATION})
+     * or synchronous again ({@code false}).
+     *
+     * @see #asyncResets(Duration)
+     */
+    public RedfishFaults asyncResets(boolean enabled) {
+        this.taskDuration = enabled ? DEFAULT_TASK_DURATION : null;
+        return this;
+    }
+
+    /**
+     * Makes ComputerSystem.Reset answer 202 Accepted with a {@code Location} header naming a task monitor. The
+     * monitor answers 202 (with the Task) until the task has run {@code taskDuration} on the spec's clock, then
+     * 204; the power change starts when the task completes (plus the system's power change delay).
+     *
+     * @throws IllegalArgumentException if negative
+     */
+    public RedfishFaults asyncResets(Duration taskDuration) {
+        Objects.requireNonNull(taskDuration, "taskDuration");
+        if (taskDuration.isNegative()) {
+            throw new IllegalArgumentException("asyncResets: taskDuration " + taskDuration
+                    + " must not be negative");
+        }
+        this.taskDuration = taskDuration;
+        return this;
+    }
+
+    /** How long Reset tasks run, if Reset is asynchronous. */
+    public Optional<Duration> asyncResets() {
+        return Optional.ofNullable(taskDuration);
+    }
+
+    /** Clears every fault: no delay, no planned failure, no broken JSON, synchronous resets. Sessions stay. */
+    public RedfishFaults clear() {
+        synchronized (planned) {
+            planned.clear();
+        }
+        invalidJson.set(0);
+        slowResponses = Duration.ZERO;
+        taskDuration = null;
+        return this;
+    }
+
+    private RedfishFaults plan(int count, Failure failure, String what) {
+        if (count < 0) {
+            throw new IllegalArgumentException(what + ": count " + count + " must not be negative");
+        }
+        if (count > 0) {
+            synchronized (planned) {
+                planned.add(new Planned(failure, count));
+            }
+        }
+        return this;
+    }
+
+    /** Takes the failure planned for this request, if any. */
+    Failure takeFailure() {
+        synchronized (planned) {
+            Planned next = planned.peekFirst();
+            if (next == null) {
+                return null;
+            }
+            if (--next.remaining == 0) {
+                planned.pollFirst();
+            }
+            return next.failure;
+        }
+    }
+
+    /** Whether this response body is to be broken (consumes one). */
+    boolean takeInvalidJson() {
+        return invalidJson.getAndUpdate(n -> n > 0 ? n - 1 : 0) > 0;
+    }
+
+    @Override
+    public String toString() {
+        synchronized (planned) {
+            return "RedfishFaults[slow=" + slowResponses + ", planned=" + planned.size() + ", invalidJson="
+                    + invalidJson.get() + ", asyncResets=" + taskDuration + "]";
+        }
+    }
+}

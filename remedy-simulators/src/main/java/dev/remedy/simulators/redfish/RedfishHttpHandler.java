@@ -1,0 +1,120 @@
+package dev.remedy.simulators.redfish;
+
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.sun.net.httpserver.Headers;
+import com.sun.net.httpserver.HttpExchange;
+import com.sun.net.httpserver.HttpHandler;
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.OutputStream;
+import java.time.Duration;
+import java.util.Arrays;
+import java.util.Locale;
+import java.util.Map;
+
+/**
+ * Puts the {@link RedfishService} on the wire: reads each exchange, applies the injected transport faults
+ * (planned failures, slow responses, broken JSON), writes the reply and counts and logs the request. Runs on the
+ * server's worker threads.
+ */
+final class RedfishHttpHandler implements HttpHandler {
+
+    private static final System.Logger LOG = System.getLogger(RedfishHttpHandler.class.getName());
+    private static final ObjectMapper MAPPER = new ObjectMapper();
+
+    private final RedfishService service;
+    private final RedfishFaults faults;
+    private final RequestLog log;
+
+    RedfishHttpHandler(RedfishService service, RedfishFaults faults, RequestLog log) {
+        this.service = service;
+        this.faults = faults;
+        this.log = log;
+    }
+
+    @Override
+    public void handle(HttpExchange exchange) throws IOException {
+        String method = exchange.getRequestMethod().toUpperCase(Locale.ROOT);
+        String path = exchange.getRequestURI().getPath();
+        Headers headers = exchange.getRequestHeaders();
+        Credentials credentials = Credentials.of(headers.getFirst("X-Auth-Token"), headers.getFirst("Authorization"));
+        try (exchange) {
+            byte[] body = readBody(exchange.getRequestBody());
+            RedfishFaults.Failure failure = faults.takeFailure();
+            if (failure != null && failure.dropsConnection()) {
+                // closing the exchange before any response header closes the connection itself
+                log.add(new RedfishRequest(method, path, 0, credentials.kind()));
+                return;
+            }
+            Reply reply;
+            try {
+                reply = answer(method, path, credentials, body, failure);
+            } catch (RuntimeException e) {
+                LOG.log(System.Logger.Level.WARNING, "Redfish simulator failed on " + method + " " + path, e);
+                reply = Reply.error(500, "InternalError", "The simulator failed: " + e, "Report a bug in the "
+                        + "remedy Redfish simulator.");
+            }
+            // Logged before the answer leaves, so a client that has its answer also sees it counted.
+            log.add(new RedfishRequest(method, path, reply.status(), credentials.kind()));
+            pause(faults.slowResponses());
+            write(exchange, reply);
+        }
+    }
+
+    private Reply answer(String method, String path, Credentials credentials, byte[] body,
+            RedfishFaults.Failure failure) {
+        if (failure == null) {
+            return service.handle(method, path, credentials, body);
+        }
+        if (failure.retryAfter() != null) {
+            long seconds = (failure.retryAfter().toMillis() + 999) / 1000;
+            return Reply.error(503, "ServiceTemporarilyUnavailable", "The service is temporarily unavailable. "
+                    + "Retry in " + seconds + " seconds.", "Wait for the indicated retry duration and retry the "
+                    + "operation.").with("Retry-After", Long.toString(seconds));
+        }
+        if (failure.status() == 500) {
+            return Reply.error(500, "InternalError", "The request failed due to an internal service error (injected "
+                    + "fault).", "Resubmit the request. If the problem persists, consider resetting the service.");
+        }
+        return Reply.error(failure.status(), "GeneralError", "A general error has occurred (injected fault, HTTP "
+                + failure.status() + ").", "None.");
+    }
+
+    private void write(HttpExchange exchange, Reply reply) throws IOException {
+        Headers out = exchange.getResponseHeaders();
+        out.set("OData-Version", "4.0");
+        for (Map.Entry<String, String> header : reply.headers().entrySet()) {
+            out.set(header.getKey(), header.getValue());
+        }
+        if (reply.body() == null) {
+            exchange.sendResponseHeaders(reply.status(), -1);
+            return;
+        }
+        byte[] bytes = MAPPER.writeValueAsBytes(reply.body());
+        if (faults.takeInvalidJson()) {
+            bytes = Arrays.copyOf(bytes, bytes.length / 2);
+        }
+        out.set("Content-Type", "application/json; charset=utf-8");
+        exchange.sendResponseHeaders(reply.status(), bytes.length);
+        try (OutputStream stream = exchange.getResponseBody()) {
+            stream.write(bytes);
+        }
+    }
+
+    private static byte[] readBody(InputStream in) throws IOException {
+        try (in) {
+            return in.readAllBytes();
+        }
+    }
+
+    private static void pause(Duration delay) {
+        if (delay.isZero()) {
+            return;
+        }
+        try {
+            Thread.sleep(delay.toMillis(), delay.toNanosPart() % 1_000_000);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+    }
+}

@@ -1,0 +1,187 @@
+package dev.remedy.simulators.redfish;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import dev.remedy.simulators.redfish.TestClient.Auth;
+import dev.remedy.spi.PowerState;
+import dev.remedy.test.FakeTimeSource;
+import java.net.http.HttpResponse;
+import java.time.Duration;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.DisplayName;
+import org.junit.jupiter.api.Test;
+
+@DisplayName("Faults injected into the Redfish simulator")
+class RedfishFaultsTest {
+
+    private static final String NODE_1 = "/redfish/v1/Systems/node-1";
+    private static final String RESET = NODE_1 + "/Actions/ComputerSystem.Reset";
+    private static final String SESSIONS = "/redfish/v1/SessionService/Sessions";
+
+    private final FakeTimeSource clock = FakeTimeSource.nearOverflow(Duration.ofMinutes(5));
+    private RedfishSimulator sim;
+    private TestClient client;
+
+    @BeforeEach
+    void start() {
+        sim = RedfishSimulator.start(RedfishSpec.builder().user("admin", "redfish-secret").systems("node-1")
+                .nanoClock(clock::nanoTime).build());
+        client = new TestClient(sim.baseUri());
+    }
+
+    @AfterEach
+    void stop() {
+        sim.close();
+    }
+
+    @Test
+    @DisplayName("slowResponses delays every answer by at least the delay, until set back to zero")
+    void slowResponses() {
+        sim.faults().slowResponses(Duration.ofMillis(300));
+        long started = System.nanoTime();
+        assertThat(client.get(NODE_1, TestClient.ADMIN).statusCode()).isEqualTo(200);
+        assertThat(Duration.ofNanos(System.nanoTime() - started)).isGreaterThanOrEqualTo(Duration.ofMillis(300));
+        assertThat(sim.faults().slowResponses()).isEqualTo(Duration.ofMillis(300));
+
+        sim.faults().slowResponses(Duration.ZERO);
+        started = System.nanoTime();
+        client.get(NODE_1, TestClient.ADMIN);
+        assertThat(Duration.ofNanos(System.nanoTime() - started)).isLessThan(Duration.ofMillis(300));
+    }
+
+    @Test
+    @DisplayName("failNext answers the next requests with the status and a Redfish error body, whatever the path")
+    void failNext() {
+        sim.faults().failNext(2, 500).failNext(1, 404);
+        HttpResponse<String> first = client.get("/redfish/v1/", Auth.none());
+        assertThat(first.statusCode()).isEqualTo(500);
+        assertThat(TestClient.parse(first).at("/error/code").asText()).isEqualTo("Base.1.8.InternalError");
+        assertThat(client.post(RESET, "{\"ResetType\": \"ForceOff\"}", TestClient.ADMIN).statusCode()).isEqualTo(500);
+        HttpResponse<String> third = client.get(NODE_1, TestClient.ADMIN);
+        assertThat(third.statusCode()).isEqualTo(404);
+        assertThat(TestClient.parse(third).at("/error/code").asText()).isEqualTo("Base.1.8.GeneralError");
+        assertThat(client.get(NODE_1, TestClient.ADMIN).statusCode()).isEqualTo(200);
+        assertThat(sim.system("node-1").resets()).as("a failed Reset never ran").isEmpty();
+        assertThat(sim.requests()).isEqualTo(4);
+        assertThatThrownBy(() -> sim.faults().failNext(1, 200)).isInstanceOf(IllegalArgumentException.class)
+                .hasMessageContaining("200");
+    }
+
+    @Test
+    @DisplayName("serviceUnavailable answers 503 with Retry-After in whole seconds, rounded up")
+    void serviceUnavailable() {
+        sim.faults().serviceUnavailable(2, Duration.ofMillis(1500));
+        for (int i = 0; i < 2; i++) {
+            HttpResponse<String> response = client.get(NODE_1, TestClient.ADMIN);
+            assertThat(response.statusCode()).isEqualTo(503);
+            assertThat(response.headers().firstValue("Retry-After")).hasValue("2");
+            assertThat(TestClient.parse(response).at("/error/code").asText())
+                    .isEqualTo("Base.1.8.ServiceTemporarilyUnavailable");
+        }
+        assertThat(client.get(NODE_1, TestClient.ADMIN).statusCode()).isEqualTo(200);
+    }
+
+    @Test
+    @DisplayName("expireSessions makes every current token answer 401, while new sessions work")
+    void expireSessions() {
+        String body = "{\"UserName\": \"admin\", \"Password\": \"redfish-secret\"}";
+        String token = client.post(SESSIONS, body, Auth.none()).headers().firstValue("X-Auth-Token").orElseThrow();
+        assertThat(client.get(NODE_1, Auth.token(token)).statusCode()).isEqualTo(200);
+
+        sim.faults().expireSessions();
+        HttpResponse<String> expired = client.get(NODE_1, Auth.token(token));
+        assertThat(expired.statusCode()).isEqualTo(401);
+        assertThat(TestClient.parse(expired).at("/error/message").asText()).contains("X-Auth-Token");
+        assertThat(sim.activeSessions()).isZero();
+
+        String fresh = client.post(SESSIONS, body, Auth.none()).headers().firstValue("X-Auth-Token").orElseThrow();
+        assertThat(client.get(NODE_1, Auth.token(fresh)).statusCode()).isEqualTo(200);
+        assertThat(sim.sessionsCreated()).isEqualTo(2);
+    }
+
+    @Test
+    @DisplayName("invalidJsonNext breaks the next bodies, skipping answers that have none")
+    void invalidJson() {
+        sim.faults().invalidJsonNext(2);
+        assertThat(client.post(RESET, "{\"ResetType\": \"ForceOff\"}", TestClient.ADMIN).statusCode())
+                .as("204 has no body to break").isEqualTo(204);
+        HttpResponse<String> broken = client.get(NODE_1, TestClient.ADMIN);
+        assertThat(broken.statusCode()).isEqualTo(200);
+        assertThatThrownBy(() -> TestClient.parse(broken)).hasMessageContaining("not JSON");
+        assertThat(client.get("/redfish/v1/", Auth.none()).body()).doesNotEndWith("}");
+        assertThat(TestClient.parse(client.get(NODE_1, TestClient.ADMIN)).get("PowerState").asText())
+                .isEqualTo("Off");
+    }
+
+    @Test
+    @DisplayName("asyncResets answers 202 with a task monitor that answers 202 until the task completes, then 204")
+    void asyncResets() {
+        SimulatedSystem node = sim.system("node-1");
+        sim.faults().asyncResets(Duration.ofSeconds(5));
+        assertThat(sim.faults().asyncResets()).hasValue(Duration.ofSeconds(5));
+
+        HttpResponse<String> accepted = client.post(RESET, "{\"ResetType\": \"ForceOff\"}", TestClient.ADMIN);
+        assertThat(accepted.statusCode()).isEqualTo(202);
+        String monitor = accepted.headers().firstValue("Location").orElseThrow();
+        assertThat(monitor).startsWith("/redfish/v1/TaskService/TaskMonitors/");
+        JsonNode task = TestClient.parse(accepted);
+        assertThat(task.get("TaskState").asText()).isEqualTo("Running");
+        assertThat(task.get("TaskMonitor").asText()).isEqualTo(monitor);
+
+        HttpResponse<String> running = client.get(monitor, TestClient.ADMIN);
+        assertThat(running.statusCode()).isEqualTo(202);
+        assertThat(TestClient.parse(running).get("TaskState").asText()).isEqualTo("Running");
+        assertThat(client.json(NODE_1).get("PowerState").asText()).isEqualTo("On");
+        assertThat(node.resets()).containsExactly("ForceOff");
+
+        clock.advance(Duration.ofSeconds(5));
+        assertThat(client.get(monitor, TestClient.ADMIN).statusCode()).isEqualTo(204);
+        assertThat(client.get(monitor, TestClient.ADMIN).statusCode()).as("stays complete").isEqualTo(204);
+        assertThat(client.json(task.get("@odata.id").asText()).get("TaskState").asText()).isEqualTo("Completed");
+        assertThat(client.json(NODE_1).get("PowerState").asText()).isEqualTo("Off");
+        assertThat(node.powerTarget().history()).containsExactly(PowerState.OFF);
+        assertThat(client.get(monitor, Auth.none()).statusCode()).as("monitors need credentials").isEqualTo(401);
+        assertThat(client.get("/redfish/v1/TaskService/TaskMonitors/99", TestClient.ADMIN).statusCode())
+                .isEqualTo(404);
+
+        sim.faults().asyncResets(false);
+        assertThat(client.post(RESET, "{\"ResetType\": \"On\"}", TestClient.ADMIN).statusCode()).isEqualTo(204);
+    }
+
+    @Test
+    @DisplayName("asyncResets(true) runs each task for the default duration")
+    void asyncDefault() {
+        sim.faults().asyncResets(true);
+        assertThat(sim.faults().asyncResets()).hasValue(RedfishFaults.DEFAULT_TASK_DURATION);
+        String monitor = client.post(RESET, "{\"ResetType\": \"ForceOff\"}", TestClient.ADMIN).headers()
+                .firstValue("Location").orElseThrow();
+        clock.advance(RedfishFaults.DEFAULT_TASK_DURATION);
+        assertThat(client.get(monitor, TestClient.ADMIN).statusCode()).isEqualTo(204);
+        assertThat(sim.system("node-1").powerTarget().power()).isEqualTo(PowerState.OFF);
+    }
+
+    @Test
+    @DisplayName("clear removes every fault but keeps the sessions")
+    void clear() {
+        sim.faults().failNext(3, 500).invalidJsonNext(3).slowResponses(Duration.ofSeconds(1)).asyncResets(true)
+                .clear();
+        assertThat(client.get(NODE_1, TestClient.ADMIN).statusCode()).isEqualTo(200);
+        assertThat(TestClient.parse(client.get(NODE_1, TestClient.ADMIN)).get("Id").asText()).isEqualTo("node-1");
+        assertThat(client.post(RESET, "{\"ResetType\": \"ForceOff\"}", TestClient.ADMIN).statusCode()).isEqualTo(204);
+        assertThat(sim.faults().toString()).contains("planned=0");
+    }
+
+    @Test
+    @DisplayName("refuses negative counts and durations, naming the setting")
+    void validation() {
+        assertThatThrownBy(() -> sim.faults().failNext(-1, 500)).hasMessageContaining("failNext");
+        assertThatThrownBy(() -> sim.faults().serviceUnavailable(1, Duration.ofSeconds(-1)))
+                .hasMessageContaining("retryAfter");
+        assertThatThrownBy(() -> sim.faults().invalidJsonNext(-2)).hasMessageContaining("invalidJsonNext");
+        assertThatThrownBy(() -> sim.faults().slowResponses(Duration.ofMillis(-1))).hasMessageContaining("slow");
+        assertThatThrownBy(() -> sim.faults().asyncResets(Duration.ofMillis(-1))).hasMessageContaining("taskDuration");
+    }
+}

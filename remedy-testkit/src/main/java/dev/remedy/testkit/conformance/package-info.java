@@ -1,8 +1,0 @@
-/**
- * {@link dev.remedy.testkit.conformance.FenceAgentConformanceKit}: the abstract JUnit 5 test that every agent's
- * {@code <Agent>ConformanceTest} extends, so every agent is held to the same contract: idempotent OFF,
- * confirmed power changes, reboot through a real OFF, deadlines, failures that are never successes, complete
- * configuration errors, no secret in any text, and interruption; plus the checks of the agent's fencing kind (a fabric
- * agent has no REBOOT and un-fences with ON, a soft agent has no OFF or ON).
- */
-package dev.remedy.testkit.conformance;
