@@ -3,7 +3,6 @@ package dev.remedy.core.engine;
 import dev.remedy.core.event.EventBus;
 import dev.remedy.core.event.FenceEventListener;
 import dev.remedy.core.event.FencingHistory;
-import dev.remedy.core.flow.ClusterAction;
 import dev.remedy.core.flow.Effect;
 import dev.remedy.core.flow.FenceEvent;
 import dev.remedy.core.flow.FenceFlow;
@@ -12,30 +11,23 @@ import dev.remedy.core.flow.NodeFence;
 import dev.remedy.core.flow.Observation.AdminCommand;
 import dev.remedy.core.flow.Observation;
 import dev.remedy.core.flow.Operation;
-import dev.remedy.core.flow.ReleaseStrategy;
 import dev.remedy.core.flow.Transition;
 import dev.remedy.core.plan.NodePlan;
 import dev.remedy.core.plan.PlanSource;
-import dev.remedy.core.plan.ResolvedMethod;
 import dev.remedy.core.store.FenceStateStore;
-import dev.remedy.spi.FenceAgent;
-import dev.remedy.spi.FenceContext;
-import dev.remedy.spi.FenceOutcome;
-import dev.remedy.spi.FenceRequest;
 import dev.remedy.spi.FenceStatus;
 import dev.remedy.spi.PowerState;
 import dev.remedy.spi.TimeSource;
 import dev.remedy.spi.discovery.FenceAgentRegistry;
 import java.time.Duration;
 import java.time.Instant;
+import java.util.ArrayList;
 import java.util.Collection;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
-import java.util.concurrent.CancellationException;
 import java.util.concurrent.CompletableFuture;
-import java.util.concurrent.CompletionException;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.Executor;
 import java.util.concurrent.ExecutorService;
@@ -58,16 +50,11 @@ public final class FenceEngine implements AutoCloseable {
 
     private static final Logger LOG = LoggerFactory.getLogger(FenceEngine.class);
     private static final int LOCK_STRIPES = 256;
-    /** One shared detail per cluster action: records and history keep thousands of them. */
-    private static final Map<ClusterAction, String> CLUSTER_DONE = java.util.Arrays.stream(ClusterAction.values())
-            .collect(java.util.stream.Collectors.toUnmodifiableMap(a -> a,
-                    a -> "cluster " + a.name().toLowerCase(java.util.Locale.ROOT) + " done"));
 
     private final FenceFlow flow;
     private final FenceStateStore store;
-    private final ClusterOperations cluster;
-    private final FenceAgentRegistry agents;
     private final PlanSource plans;
+    private final OperationRunner operations;
     private final TimeSource time;
     private final Executor executor;
     private final ExecutorService ownedExecutor;
@@ -80,15 +67,17 @@ public final class FenceEngine implements AutoCloseable {
     private final Object[] locks = new Object[LOCK_STRIPES];
 
     private FenceEngine(Builder b) {
-        this.flow = new FenceFlow(b.settings);
-        this.store = Objects.requireNonNull(b.store, "store");
-        this.cluster = Objects.requireNonNull(b.cluster, "cluster");
-        this.agents = Objects.requireNonNull(b.agents, "agents");
-        this.plans = Objects.requireNonNull(b.plans, "plans");
-        this.time = Objects.requireNonNull(b.time, "time");
-        this.ownedExecutor = b.executor == null ? Executors.newFixedThreadPool(b.threads, daemonThreads()) : null;
+        FlowSettings settings = b.settings != null ? b.settings : FlowSettings.ofDefaults();
+        this.flow = new FenceFlow(settings);
+        this.store = b.store;
+        this.plans = b.plans;
+        this.time = b.time != null ? b.time : TimeSource.system();
+        this.operations = new OperationRunner(b.cluster, b.agents, b.plans, time, settings.releaseStrategy());
+        this.ownedExecutor = b.executor == null
+                ? Executors.newFixedThreadPool(b.threads != null ? b.threads : Builder.DEFAULT_THREADS, daemonThreads())
+                : null;
         this.executor = b.executor != null ? b.executor : ownedExecutor;
-        this.history = new FencingHistory(b.historyPerNode, b.historyOverall);
+        this.history = b.history != null ? b.history : new FencingHistory();
         java.util.Arrays.setAll(locks, i -> new Object());
         bus.subscribe(history);
         b.listeners.forEach(bus::subscribe);
@@ -286,7 +275,7 @@ public final class FenceEngine implements AutoCloseable {
             apply(effect.node(), new Observation.Completed(effect.operationId(), FenceStatus.TIMED_OUT,
                     PowerState.UNKNOWN, "waited " + current.get().budget() + " in the executor's queue; not run"));
         } else if (effect instanceof Effect.RunAgent a) {
-            CompletableFuture<Observation.Completed> result = runAgent(a, left);
+            CompletableFuture<Observation.Completed> result = operations.agent(a, left);
             if (result.isDone()) {
                 apply(a.node(), result.join());
             } else {
@@ -294,93 +283,8 @@ public final class FenceEngine implements AutoCloseable {
                         () -> apply(a.node(), done))));
             }
         } else {
-            apply(effect.node(), run(effect, left));
+            apply(effect.node(), operations.cluster((Effect.RunCluster) effect));
         }
-    }
-
-    private Observation.Completed run(Effect effect, Duration budget) {
-        try {
-            Effect.RunCluster c = (Effect.RunCluster) effect;
-            runCluster(c.node(), c.action());
-            return new Observation.Completed(c.operationId(), FenceStatus.SUCCEEDED, PowerState.UNKNOWN,
-                    CLUSTER_DONE.get(c.action()));
-        } catch (RuntimeException e) {
-            return failed(effect, e);
-        }
-    }
-
-    private static Observation.Completed failed(Effect effect, Throwable error) {
-        if (error instanceof CancellationException) {
-            return new Observation.Completed(effect.operationId(), FenceStatus.FAILED, PowerState.UNKNOWN,
-                    "interrupted: the engine is stopping");
-        }
-        LOG.warn("operation {} of node {} failed", effect.operationId(), effect.node(), error);
-        return new Observation.Completed(effect.operationId(), FenceStatus.FAILED, PowerState.UNKNOWN,
-                error.getClass().getSimpleName() + ": " + error.getMessage());
-    }
-
-    private void runCluster(String node, ClusterAction action) {
-        switch (action) {
-            case ISOLATE -> {
-                cluster.cordon(node);
-                cluster.addTaint(node, Taint.FENCING);
-            }
-            case RELEASE_WORKLOADS -> {
-                if (flow.settings().releaseStrategy() == ReleaseStrategy.DELETE_NODE) {
-                    cluster.deletePods(node);
-                    cluster.deleteNode(node);
-                } else {
-                    cluster.addTaint(node, Taint.OUT_OF_SERVICE);
-                    cluster.deletePods(node);
-                }
-            }
-            case LIFT_OUT_OF_SERVICE -> {
-                if (flow.settings().releaseStrategy() == ReleaseStrategy.DELETE_NODE) {
-                    cluster.restoreNode(node);
-                } else {
-                    cluster.removeTaint(node, Taint.OUT_OF_SERVICE);
-                }
-            }
-            case RECOVER -> {
-                cluster.removeTaint(node, Taint.FENCING);
-                cluster.uncordon(node);
-            }
-        }
-    }
-
-    /**
-     * Runs an agent action through {@link FenceAgent#executeAsync}. A blocking agent runs right here on the
-     * engine's thread (the executor given to it runs tasks in place), so its future is done on return; an agent
-     * with its own non-blocking I/O returns at once and frees the thread while the BMC answers.
-     */
-    private CompletableFuture<Observation.Completed> runAgent(Effect.RunAgent a, Duration budget) {
-        FenceAgent agent;
-        ResolvedMethod method;
-        try {
-            NodePlan plan = plans.plan(a.node()).orElseThrow(() ->
-                    new IllegalStateException("the fence plan of node " + a.node() + " disappeared"));
-            method = plan.step(a.step()).levels().get(a.level()).get(a.method());
-            agent = agents.provider(method.agentType()).create(method.config());
-        } catch (RuntimeException e) {
-            return CompletableFuture.completedFuture(failed(a, e));
-        }
-        FenceContext context = FenceContext.start(time, budget,
-                message -> LOG.debug("{} {}: {}", a.node(), a.operationId(), message));
-        CompletableFuture<FenceOutcome> outcome;
-        try {
-            outcome = agent.executeAsync(new FenceRequest(a.action(), "remedy-engine/" + a.node()), context,
-                    Runnable::run);
-        } catch (RuntimeException e) {
-            agent.close();
-            return CompletableFuture.completedFuture(failed(a, e));
-        }
-        return outcome.handle((done, error) -> {
-            agent.close();
-            Throwable cause = error instanceof CompletionException && error.getCause() != null ? error.getCause()
-                    : error;
-            return cause != null ? failed(a, cause) : new Observation.Completed(a.operationId(), done.status(),
-                    done.power(), method.name() + ": " + done.detail());
-        });
     }
 
     private Object lock(String node) {
@@ -397,67 +301,88 @@ public final class FenceEngine implements AutoCloseable {
         };
     }
 
-    /** Builds a {@link FenceEngine}. */
+    /**
+     * Builds a {@link FenceEngine}. Store, cluster, agents and plans are required. Each setting may be given once,
+     * and a setting that conflicts with one already given ({@link #executor} and {@link #threads}) is refused at the
+     * call that conflicts, naming both: nothing is silently overridden.
+     */
     public static final class Builder {
+        /** The size of the engine's own pool when no executor is given. */
+        public static final int DEFAULT_THREADS = 8;
+
         private FenceStateStore store;
         private ClusterOperations cluster;
         private FenceAgentRegistry agents;
         private PlanSource plans;
-        private FlowSettings settings = FlowSettings.ofDefaults();
-        private TimeSource time = TimeSource.system();
+        private FlowSettings settings;
+        private TimeSource time;
         private Executor executor;
-        private int threads = 8;
-        private int historyPerNode = FencingHistory.DEFAULT_PER_NODE;
-        private int historyOverall = FencingHistory.DEFAULT_OVERALL;
-        private final List<FenceEventListener> listeners = new java.util.ArrayList<>();
+        private Integer threads;
+        private FencingHistory history;
+        private final List<FenceEventListener> listeners = new ArrayList<>();
 
         private Builder() {
         }
 
-        /** Where records are persisted. */
+        /** Where records are persisted (required). */
         public Builder store(FenceStateStore value) {
-            this.store = value;
+            requireUnset("store", store);
+            this.store = Objects.requireNonNull(value, "store");
             return this;
         }
 
-        /** The cluster port. */
+        /** The cluster port (required). */
         public Builder cluster(ClusterOperations value) {
-            this.cluster = value;
+            requireUnset("cluster", cluster);
+            this.cluster = Objects.requireNonNull(value, "cluster");
             return this;
         }
 
-        /** The agents, by type id. */
+        /** The agents, by type id (required). */
         public Builder agents(FenceAgentRegistry value) {
-            this.agents = value;
+            requireUnset("agents", agents);
+            this.agents = Objects.requireNonNull(value, "agents");
             return this;
         }
 
-        /** The fence plan of each node. */
+        /** The fence plan of each node (required). */
         public Builder plans(PlanSource value) {
-            this.plans = value;
+            requireUnset("plans", plans);
+            this.plans = Objects.requireNonNull(value, "plans");
             return this;
         }
 
-        /** Flow timing and limits. */
+        /** Flow timing and limits; default {@link FlowSettings#ofDefaults()}. */
         public Builder settings(FlowSettings value) {
+            requireUnset("settings", settings);
             this.settings = Objects.requireNonNull(value, "settings");
             return this;
         }
 
-        /** The clock. */
+        /** The clock; default {@link TimeSource#system()}. */
         public Builder time(TimeSource value) {
-            this.time = value;
+            requireUnset("time", time);
+            this.time = Objects.requireNonNull(value, "time");
             return this;
         }
 
-        /** Runs operations; default: a fixed pool of {@link #threads(int)} daemon threads owned by the engine. */
+        /**
+         * Runs operations, instead of a pool of {@link #threads(int)} daemon threads owned by the engine. The engine
+         * never shuts down an executor it was given.
+         */
         public Builder executor(Executor value) {
-            this.executor = value;
+            requireUnset("executor", executor);
+            requireState(threads == null, "threads was already set to %s, which sizes the engine's own pool; an executor"
+                    + " replaces that pool: give either an executor or threads", threads);
+            this.executor = Objects.requireNonNull(value, "executor");
             return this;
         }
 
-        /** Size of the default executor. */
+        /** Size of the engine's own pool (default {@value #DEFAULT_THREADS}); not with {@link #executor}. */
         public Builder threads(int value) {
+            requireUnset("threads", threads);
+            requireState(executor == null, "executor was already set to %s, so the engine owns no pool for threads(%s)"
+                    + " to size: give either an executor or threads", executor, value);
             if (value < 1) {
                 throw new IllegalArgumentException("threads must be >= 1, was " + value);
             }
@@ -465,22 +390,49 @@ public final class FenceEngine implements AutoCloseable {
             return this;
         }
 
-        /** Bounds of the fencing history. */
+        /** Bounds of the fencing history: finished operations kept per node and overall. */
         public Builder history(int perNode, int overall) {
-            this.historyPerNode = perNode;
-            this.historyOverall = overall;
+            requireUnset("history", history);
+            this.history = new FencingHistory(perNode, overall);
             return this;
         }
 
-        /** Adds an event listener. */
+        /** Adds an event listener (may be called several times). */
         public Builder listener(FenceEventListener value) {
-            listeners.add(value);
+            listeners.add(Objects.requireNonNull(value, "listener"));
             return this;
         }
 
-        /** The engine; call {@link FenceEngine#start()} next. */
+        /**
+         * The engine; call {@link FenceEngine#start()} next.
+         *
+         * @throws IllegalStateException naming every required part that was not given
+         */
         public FenceEngine build() {
+            List<String> missing = new ArrayList<>();
+            addIfMissing(missing, "store", store);
+            addIfMissing(missing, "cluster", cluster);
+            addIfMissing(missing, "agents", agents);
+            addIfMissing(missing, "plans", plans);
+            requireState(missing.isEmpty(), "a FenceEngine needs store, cluster, agents and plans; %s not set",
+                    String.join(", ", missing) + (missing.size() == 1 ? " was" : " were"));
             return new FenceEngine(this);
+        }
+
+        private static void addIfMissing(List<String> missing, String name, Object value) {
+            if (value == null) {
+                missing.add(name);
+            }
+        }
+
+        private static void requireUnset(String name, Object current) {
+            requireState(current == null, "%s was already set to %s; set it once", name, current);
+        }
+
+        private static void requireState(boolean expression, String template, Object... args) {
+            if (!expression) {
+                throw new IllegalStateException(String.format(template, args));
+            }
         }
     }
 }
