@@ -6,7 +6,6 @@ import dev.remedy.spi.FenceAction;
 import dev.remedy.spi.FenceStatus;
 import dev.remedy.spi.PowerState;
 import java.time.Duration;
-import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
@@ -16,19 +15,10 @@ import java.util.Optional;
  * the level reads OFF, fencing is confirmed; a level that does not read OFF within its share of the step's budget
  * gives way to the next level.
  */
-final class ConfirmOffStage implements StageHandler {
-
-    private final Moves moves;
+final class ConfirmOffStage extends PoweringOffStage {
 
     ConfirmOffStage(Moves moves) {
-        this.moves = moves;
-    }
-
-    @Override
-    public boolean advance(Draft d) {
-        NodeFence r = d.current();
-        moves.agent(d, FenceStep.POWER_MANAGEMENT, r.level(), r.method(), FenceAction.STATUS);
-        return true;
+        super(moves, FenceAction.STATUS);
     }
 
     @Override
@@ -62,19 +52,5 @@ final class ConfirmOffStage implements StageHandler {
             d.confirm(new Confirmation(Confirmation.Kind.STATUS_READ_OFF, String.join("+", confirmed), d.now));
             moves.routeConfirmed(d);
         }
-    }
-
-    private static String methodName(Draft d, NodeFence r) {
-        return PlanWalk.method(d.plan, FenceStep.POWER_MANAGEMENT, r.level(), r.method()).name();
-    }
-
-    @Override
-    public void ready(Draft d, Optional<Instant> bootedAfterDecision) {
-        PowerOffStage.readyWhilePoweringOff(moves, d, bootedAfterDecision);
-    }
-
-    @Override
-    public boolean deadlineApplies() {
-        return true;
     }
 }

@@ -77,7 +77,7 @@ class PreviousFormatRecordsTest {
         JsonNode file = json(fixture);
         JsonFileStateStore store = storeWith(fixture);
 
-        NodeFence record = store.load(file.get("node").asText()).orElseThrow();
+        NodeFence record = loaded(store, file);
 
         assertThat(store.problems()).isEmpty();
         assertThat(record.stage().code()).isEqualTo(file.get("stage").asText());
@@ -104,9 +104,8 @@ class PreviousFormatRecordsTest {
     void savesTheSameDocument(String fixture) throws IOException {
         JsonNode file = json(fixture);
         JsonFileStateStore store = storeWith(fixture);
-        NodeFence record = store.load(file.get("node").asText()).orElseThrow();
 
-        store.save(record);
+        store.save(loaded(store, file));
 
         ObjectNode expected = file.deepCopy();
         expected.put("version", file.get("version").asInt() + 1);
@@ -117,9 +116,14 @@ class PreviousFormatRecordsTest {
     @DisplayName("attempt results are read as fence statuses")
     void attemptResults() throws IOException {
         String fixture = fixtures().filter(f -> f.contains("timed_out")).findFirst().orElseThrow();
-        NodeFence record = storeWith(fixture).load(json(fixture).get("node").asText()).orElseThrow();
+        NodeFence record = loaded(storeWith(fixture), json(fixture));
 
         assertThat(record.attempts()).extracting(Attempt::result).extracting(Enum::name).contains("TIMED_OUT");
+    }
+
+    /** The record of the node named in {@code file}, as {@code store} loads it. */
+    private static NodeFence loaded(JsonFileStateStore store, JsonNode file) {
+        return store.load(file.get("node").asText()).orElseThrow();
     }
 
     /** A store whose directory holds the fixture under the file name the store gives its node. */

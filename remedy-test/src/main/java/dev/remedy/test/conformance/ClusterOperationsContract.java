@@ -194,50 +194,33 @@ public abstract class ClusterOperationsContract {
     @Test
     @DisplayName("restoreNode after deleteNode brings the node back cordoned and with its taints")
     public void restoreBringsTheNodeBack() {
-        String node = newNode();
-        cluster().cordon(node);
-        cluster().addTaint(node, FOREIGN);
-        cluster().addTaint(node, Taint.FENCING);
-        cluster().deleteNode(node);
+        String node = deletedCordonedAndTainted();
 
         cluster().restoreNode(node);
 
-        assertThat(exists(node)).isTrue();
-        assertThat(cordoned(node)).isTrue();
-        assertThat(taints(node)).containsExactlyInAnyOrder(FOREIGN, Taint.FENCING);
+        assertBackCordonedAndTainted(node);
     }
 
     @Test
     @DisplayName("deleting a node twice keeps the first backup: restoring brings back the state of the first delete")
     public void secondDeleteKeepsTheFirstBackup() {
-        String node = newNode();
-        cluster().cordon(node);
-        cluster().addTaint(node, FOREIGN);
-        cluster().addTaint(node, Taint.FENCING);
-        cluster().deleteNode(node);
+        String node = deletedCordonedAndTainted();
 
         cluster().deleteNode(node);
         cluster().restoreNode(node);
 
-        assertThat(exists(node)).isTrue();
-        assertThat(cordoned(node)).isTrue();
-        assertThat(taints(node)).containsExactlyInAnyOrder(FOREIGN, Taint.FENCING);
+        assertBackCordonedAndTainted(node);
     }
 
     @Test
     @DisplayName("restoring a restored node succeeds and changes nothing")
     public void restoreIsIdempotent() {
-        String node = newNode();
-        cluster().cordon(node);
-        cluster().addTaint(node, Taint.FENCING);
-        cluster().deleteNode(node);
+        String node = deletedCordonedAndTainted();
         cluster().restoreNode(node);
 
         cluster().restoreNode(node);
 
-        assertThat(exists(node)).isTrue();
-        assertThat(cordoned(node)).isTrue();
-        assertThat(taints(node)).containsExactly(Taint.FENCING);
+        assertBackCordonedAndTainted(node);
     }
 
     @Test
@@ -252,5 +235,22 @@ public abstract class ClusterOperationsContract {
         assertThat(cordoned(node)).isFalse();
         assertThat(taints(node)).containsExactly(FOREIGN);
         assertThat(pods(node)).isEqualTo(PODS);
+    }
+
+    /** A new node, cordoned and tainted with a foreign taint and remedy's, then deleted. */
+    private String deletedCordonedAndTainted() {
+        String node = newNode();
+        cluster().cordon(node);
+        cluster().addTaint(node, FOREIGN);
+        cluster().addTaint(node, Taint.FENCING);
+        cluster().deleteNode(node);
+        return node;
+    }
+
+    /** {@code node} exists again, cordoned, with exactly the taints it had before it was deleted. */
+    private void assertBackCordonedAndTainted(String node) {
+        assertThat(exists(node)).isTrue();
+        assertThat(cordoned(node)).isTrue();
+        assertThat(taints(node)).containsExactlyInAnyOrder(FOREIGN, Taint.FENCING);
     }
 }
