@@ -6,7 +6,9 @@
  * The provider's {@link dev.remedy.spi.FencingKind} (power, fabric or soft) says what those actions do to the
  * machine and what their answers prove.
  *
- * <p>This package depends on the JDK only. Agents log through {@link java.lang.System.Logger}, measure time
- * through {@link dev.remedy.spi.TimeSource} and never put a secret into a log line, outcome or exception.
+ * <p>This package depends on the JDK only: {@link dev.remedy.spi.FenceContext}, its one class that logs, uses
+ * {@link java.lang.System.Logger}. Agents log through SLF4J ({@code org.slf4j:slf4j-api}, which their own modules
+ * declare; the application that embeds them chooses the provider), measure time through
+ * {@link dev.remedy.spi.TimeSource} and never put a secret into a log line, outcome or exception.
  */
 package dev.remedy.spi;

@@ -11,6 +11,7 @@ import dev.remedy.spi.config.AgentConfig;
 import dev.remedy.spi.config.Secret;
 import dev.remedy.spi.discovery.FenceAgentRegistry;
 import java.time.Duration;
+import org.slf4j.LoggerFactory;
 
 /** The README's embedding example: power a machine off through whichever agent the configuration names. */
 public final class FenceOneMachine {
@@ -31,7 +32,7 @@ public final class FenceOneMachine {
                 .build();
         try (FenceAgent agent = provider.create(config)) {                      // lists every config problem
             FenceContext context = FenceContext.start(time, Duration.ofSeconds(60),
-                    progress -> System.getLogger("fencing").log(System.Logger.Level.INFO, progress));
+                    progress -> LoggerFactory.getLogger("fencing").info(progress));
             return agent.execute(new FenceRequest(FenceAction.OFF, "my-operator"), context);
         }
     }

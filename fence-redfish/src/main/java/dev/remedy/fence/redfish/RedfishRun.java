@@ -17,6 +17,8 @@ import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.Executor;
 import java.util.concurrent.TimeUnit;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 /**
  * One action against one Redfish service, as a chain of futures: read the service root, log in, find the
@@ -27,7 +29,7 @@ import java.util.concurrent.TimeUnit;
  */
 final class RedfishRun {
 
-    private static final System.Logger LOG = System.getLogger(RedfishRun.class.getName());
+    private static final Logger LOG = LoggerFactory.getLogger(RedfishRun.class);
     private static final String ROOT = "/redfish/v1/";
 
     private final Executor executor;
@@ -55,9 +57,8 @@ final class RedfishRun {
     /** Starts the action; the future never fails: every failure is an outcome. */
     CompletableFuture<FenceOutcome> start() {
         if (settings.trust().equals("insecure")) {
-            LOG.log(System.Logger.Level.WARNING, () -> "TLS certificate verification is OFF for Redfish service "
-                    + settings.base() + " (ssl_insecure=true): anyone on the path can impersonate the BMC; use "
-                    + "ca_file or tls_fingerprint instead");
+            LOG.warn("TLS certificate verification is OFF for Redfish service {} (ssl_insecure=true): anyone on the"
+                    + " path can impersonate the BMC; use ca_file or tls_fingerprint instead", settings.base());
         }
         context.progress("connecting to Redfish service " + settings.base());
         return connection.get(ROOT)

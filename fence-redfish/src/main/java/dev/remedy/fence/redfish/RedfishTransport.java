@@ -12,6 +12,8 @@ import java.util.concurrent.Executors;
 import java.util.concurrent.ForkJoinPool;
 import java.util.concurrent.atomic.AtomicInteger;
 import javax.net.ssl.SSLContext;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 /**
  * The HTTP side a provider's agents share: one {@link HttpClient} per TLS trust, all on one small fixed pool of
@@ -19,7 +21,7 @@ import javax.net.ssl.SSLContext;
  */
 final class RedfishTransport {
 
-    private static final System.Logger LOG = System.getLogger(RedfishTransport.class.getName());
+    private static final Logger LOG = LoggerFactory.getLogger(RedfishTransport.class);
     private static final AtomicInteger THREADS = new AtomicInteger();
     private static final int POOL = 2;
 
@@ -70,9 +72,10 @@ final class RedfishTransport {
      */
     private static void warnAboutThreadPerResponse() {
         if (ForkJoinPool.getCommonPoolParallelism() < 2) {
-            LOG.log(System.Logger.Level.INFO, "the JDK HTTP client starts a thread for every Redfish response on this"
-                    + " machine (common fork-join parallelism " + ForkJoinPool.getCommonPoolParallelism() + "); for"
-                    + " many agents at once, run the JVM with -Djava.util.concurrent.ForkJoinPool.common.parallelism=2");
+            LOG.info("the JDK HTTP client starts a thread for every Redfish response on this machine (common fork-join"
+                    + " parallelism {}); for many agents at once, run the JVM with"
+                    + " -Djava.util.concurrent.ForkJoinPool.common.parallelism=2",
+                    ForkJoinPool.getCommonPoolParallelism());
         }
     }
 }

@@ -21,6 +21,8 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 /**
  * One action on one SSH device: log in, read or change every plug of the node through the profile, confirm by
@@ -30,7 +32,7 @@ import java.util.regex.Pattern;
  */
 final class SshRun {
 
-    private static final System.Logger LOG = System.getLogger(SshRun.class.getName());
+    private static final Logger LOG = LoggerFactory.getLogger(SshRun.class);
 
     private final SshSettings settings;
     private final DeviceProfile profile;
@@ -49,12 +51,12 @@ final class SshRun {
     FenceOutcome run(FenceAction action) throws InterruptedException {
         long start = System.nanoTime();
         if (settings.login().legacy()) {
-            LOG.log(System.Logger.Level.WARNING, () -> "legacy SSH algorithms (SHA-1, CBC, ssh-rsa) are allowed for "
-                    + settings.device() + " (ssh_legacy_algorithms=true): update its firmware");
+            LOG.warn("legacy SSH algorithms (SHA-1, CBC, ssh-rsa) are allowed for {} (ssh_legacy_algorithms=true):"
+                    + " update its firmware", settings.device());
         }
         if (settings.insecure()) {
-            LOG.log(System.Logger.Level.WARNING, () -> "host key verification is OFF for " + settings.device()
-                    + " (ssh_insecure=true): anyone on the network path can pose as the device");
+            LOG.warn("host key verification is OFF for {} (ssh_insecure=true): anyone on the network path can pose as"
+                    + " the device", settings.device());
         }
         FenceOutcome outcome;
         try {

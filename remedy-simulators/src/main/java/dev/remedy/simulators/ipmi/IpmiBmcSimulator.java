@@ -17,6 +17,8 @@ import java.util.Objects;
 import java.util.Random;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.TimeUnit;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 /**
  * Many simulated IPMI v2.0 BMCs in one JVM, each on its own UDP port on 127.0.0.1, all served by one daemon
@@ -37,7 +39,7 @@ public final class IpmiBmcSimulator implements AutoCloseable {
     /** The name of the selector thread. */
     public static final String THREAD_NAME = "remedy-bmc-simulator";
 
-    private static final System.Logger LOG = System.getLogger(IpmiBmcSimulator.class.getName());
+    private static final Logger LOG = LoggerFactory.getLogger(IpmiBmcSimulator.class);
     private static final long SWEEP_MILLIS = 250;
     private static final int READS_PER_WAKEUP = 64;
 
@@ -146,7 +148,7 @@ public final class IpmiBmcSimulator implements AutoCloseable {
             }
         }
         if (thread.isAlive()) {
-            LOG.log(System.Logger.Level.WARNING, "BMC simulator thread did not stop within 5 s; closing its ports");
+            LOG.warn("BMC simulator thread did not stop within 5 s; closing its ports");
         }
         releaseAll();
     }
@@ -194,7 +196,7 @@ public final class IpmiBmcSimulator implements AutoCloseable {
             }
         } catch (IOException | RuntimeException e) {
             if (!closed) {
-                LOG.log(System.Logger.Level.ERROR, "BMC simulator thread stopped", e);
+                LOG.error("BMC simulator thread stopped", e);
             }
         } finally {
             releaseAll();
@@ -213,7 +215,7 @@ public final class IpmiBmcSimulator implements AutoCloseable {
             try {
                 from = channel.receive(inBuffer);
             } catch (IOException e) {
-                LOG.log(System.Logger.Level.DEBUG, () -> "receive failed on " + bmc, e);
+                LOG.debug("receive failed on {}", bmc, e);
                 return;
             }
             if (from == null) {
@@ -222,7 +224,7 @@ public final class IpmiBmcSimulator implements AutoCloseable {
             try {
                 bmc.receive(inBuffer.array(), inBuffer.position(), from, out, outBuffer, crypto);
             } catch (IOException | RuntimeException e) {
-                LOG.log(System.Logger.Level.WARNING, () -> "datagram from " + from + " to " + bmc + " failed", e);
+                LOG.warn("datagram from {} to {} failed", from, bmc, e);
             }
         }
     }
@@ -235,7 +237,7 @@ public final class IpmiBmcSimulator implements AutoCloseable {
             try {
                 selector.close();
             } catch (IOException e) {
-                LOG.log(System.Logger.Level.DEBUG, "closing the selector failed", e);
+                LOG.debug("closing the selector failed", e);
             }
         }
     }
@@ -244,7 +246,7 @@ public final class IpmiBmcSimulator implements AutoCloseable {
         try {
             bmc.channel().close();
         } catch (IOException e) {
-            LOG.log(System.Logger.Level.DEBUG, () -> "closing " + bmc + " failed", e);
+            LOG.debug("closing {} failed", bmc, e);
         }
     }
 

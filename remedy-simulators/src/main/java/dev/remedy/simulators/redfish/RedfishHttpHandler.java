@@ -11,6 +11,8 @@ import java.time.Duration;
 import java.util.Arrays;
 import java.util.Locale;
 import java.util.Map;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 /**
  * Puts the {@link RedfishService} on the wire: reads each exchange, applies the injected transport faults
@@ -19,7 +21,7 @@ import java.util.Map;
  */
 final class RedfishHttpHandler implements HttpHandler {
 
-    private static final System.Logger LOG = System.getLogger(RedfishHttpHandler.class.getName());
+    private static final Logger LOG = LoggerFactory.getLogger(RedfishHttpHandler.class);
     private static final ObjectMapper MAPPER = new ObjectMapper();
 
     private final RedfishService service;
@@ -50,7 +52,7 @@ final class RedfishHttpHandler implements HttpHandler {
             try {
                 reply = answer(method, path, credentials, body, failure);
             } catch (RuntimeException e) {
-                LOG.log(System.Logger.Level.WARNING, "Redfish simulator failed on " + method + " " + path, e);
+                LOG.warn("Redfish simulator failed on {} {}", method, path, e);
                 reply = Reply.error(500, "InternalError", "The simulator failed: " + e, "Report a bug in the "
                         + "remedy Redfish simulator.");
             }

@@ -18,6 +18,8 @@ import org.apache.sshd.server.Environment;
 import org.apache.sshd.server.ExitCallback;
 import org.apache.sshd.server.channel.ChannelSession;
 import org.apache.sshd.server.command.AsyncCommand;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 /**
  * The terminal all simulated devices share, for one shell or exec channel: it reads the channel's bytes as they
@@ -33,7 +35,7 @@ import org.apache.sshd.server.command.AsyncCommand;
  */
 final class TerminalSession implements AsyncCommand {
 
-    private static final System.Logger LOG = System.getLogger(TerminalSession.class.getName());
+    private static final Logger LOG = LoggerFactory.getLogger(TerminalSession.class);
     private static final int READ_SIZE = 1024;
     private static final String CRLF = "\r\n";
 
@@ -142,7 +144,7 @@ final class TerminalSession implements AsyncCommand {
         try {
             in.read(new ByteArrayBuffer(READ_SIZE)).addListener(this::received);
         } catch (RuntimeException e) {
-            LOG.log(System.Logger.Level.DEBUG, "simulated device stopped reading: " + e);
+            LOG.debug("simulated device stopped reading: {}", e.toString());
         }
     }
 
@@ -174,7 +176,7 @@ final class TerminalSession implements AsyncCommand {
             action.run();
             drain();
         } catch (RuntimeException e) {
-            LOG.log(System.Logger.Level.WARNING, "simulated device failed; dropping the connection", e);
+            LOG.warn("simulated device failed; dropping the connection", e);
             mode = Mode.DONE;
             channel.getSession().close(true);
         }

@@ -7,14 +7,15 @@ import dev.remedy.spi.FenceRequest;
 import dev.remedy.spi.Plug;
 import dev.remedy.spi.PowerState;
 import dev.remedy.spi.config.Secret;
-import java.lang.System.Logger.Level;
 import java.time.Duration;
 import java.util.Optional;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 /** The {@code fake} agent for one target; see {@link FakeFenceAgentProvider}. */
 final class FakeFenceAgent implements FenceAgent {
 
-    private static final System.Logger LOG = System.getLogger(FakeFenceAgent.class.getName());
+    private static final Logger LOG = LoggerFactory.getLogger(FakeFenceAgent.class);
 
     private final FakePowerLab lab;
     private final String plug;
@@ -39,8 +40,8 @@ final class FakeFenceAgent implements FenceAgent {
     public FenceOutcome execute(FenceRequest request, FenceContext context) throws InterruptedException {
         context.checkInterrupted();
         Call call = new Call(lab.target(plug, context.time()), context);
-        LOG.log(Level.DEBUG, "fake: {0} on target ''{1}'' as user ''{2}'' for {3}",
-                request.action().code(), plug, username, request.initiator());
+        LOG.debug("fake: {} on target '{}' as user '{}' for {}", request.action().code(), plug, username,
+                request.initiator());
         FenceOutcome outcome = call.login().orElse(null);
         if (outcome == null) {
             outcome = switch (request.action()) {

@@ -17,15 +17,23 @@ import dev.remedy.spi.config.Secret;
 import dev.remedy.test.fake.FakeAgentConformanceTest;
 import dev.remedy.test.fake.FakePowerLab;
 import dev.remedy.test.fake.WrappedFakeProvider;
+import java.io.IOException;
+import java.net.URL;
+import java.net.URLClassLoader;
 import java.time.Duration;
 import java.util.EnumSet;
+import java.util.Enumeration;
 import java.util.Set;
 import java.util.stream.Collectors;
+import java.util.stream.Stream;
 import org.junit.jupiter.api.DisplayName;
 import org.junit.jupiter.api.Test;
+import org.junit.platform.engine.TestExecutionResult;
 import org.junit.platform.engine.support.descriptor.MethodSource;
 import org.junit.platform.testkit.engine.EngineTestKit;
 import org.junit.platform.testkit.engine.Event;
+import org.junit.platform.testkit.engine.Events;
+import org.slf4j.LoggerFactory;
 
 /**
  * The conformance kit catches what it claims to catch: each deliberately broken agent below fails the kit's
@@ -57,6 +65,33 @@ class FenceAgentConformanceKitTest {
     @DisplayName("an agent that logs its password is caught, in every test")
     void catchesSecretInLog() {
         assertThat(failedTests(LogsPasswordKit.class)).contains("secretsStayOutOfEveryText", "statusAfterOffReadsOff");
+    }
+
+    @Test
+    @DisplayName("an agent that logs its password through SLF4J, as agents log, is caught, in every test")
+    void catchesSecretInSlf4jLog() {
+        assertThat(failedTests(LogsPasswordThroughSlf4jKit.class))
+                .contains("secretsStayOutOfEveryText", "statusAfterOffReadsOff");
+    }
+
+    @Test
+    @DisplayName("when SLF4J lines do not reach the kit (no provider), no test passes blind: each fails and says to add slf4j-jdk14")
+    void slf4jLinesOutOfSightFailTheKit() throws Exception {
+        try (WithoutSlf4jProvider loader = new WithoutSlf4jProvider()) {
+            Class<?> kit = loader.loadClass(LogsPasswordThroughSlf4jKit.class.getName());
+            assertThat(kit.getClassLoader()).isSameAs(loader);
+
+            Events events = EngineTestKit.engine("junit-jupiter").selectors(selectClass(kit)).execute().testEvents();
+
+            assertThat(events.succeeded().count()).as("tests that passed without seeing SLF4J's lines").isZero();
+            assertThat(events.failed().stream().map(FenceAgentConformanceKitTest::failure))
+                    .hasSizeGreaterThanOrEqualTo(12)
+                    .allSatisfy(failure -> assertThat(failure)
+                            .hasMessageContaining("SLF4J log lines do not reach java.util.logging")
+                            .hasMessageContaining("route SLF4J there in your tests: add org.slf4j:slf4j-jdk14 at test "
+                                    + "scope")
+                            .hasMessageNotContaining("System.Logger log lines"));
+        }
     }
 
     @Test
@@ -149,6 +184,42 @@ class FenceAgentConformanceKitTest {
 
     private static Set<String> succeededTests(Class<?> kit) {
         return testsWith(kit, false);
+    }
+
+    private static Throwable failure(Event event) {
+        return event.getPayload(TestExecutionResult.class).flatMap(TestExecutionResult::getThrowable).orElseThrow();
+    }
+
+    /**
+     * Loads SLF4J's API, remedy's classes and these tests again from where they came from, but without any SLF4J
+     * provider: SLF4J finds none and drops every line, as in an agent's test run that lacks slf4j-jdk14. JUnit,
+     * AssertJ and the JDK (java.util.logging with it) are the parent's, so the kit runs on the same engine.
+     */
+    private static final class WithoutSlf4jProvider extends URLClassLoader {
+
+        WithoutSlf4jProvider() {
+            super(Stream.of(LoggerFactory.class, FenceAgent.class, FenceAgentConformanceKit.class,
+                            FenceAgentConformanceKitTest.class)
+                    .map(c -> c.getProtectionDomain().getCodeSource().getLocation()).distinct().toArray(URL[]::new),
+                    FenceAgentConformanceKitTest.class.getClassLoader());
+        }
+
+        @Override
+        protected Class<?> loadClass(String name, boolean resolve) throws ClassNotFoundException {
+            if (!name.startsWith("org.slf4j.") && !name.startsWith("dev.remedy.")) {
+                return super.loadClass(name, resolve);
+            }
+            synchronized (getClassLoadingLock(name)) {
+                Class<?> loaded = findLoadedClass(name);
+                return loaded != null ? loaded : findClass(name);
+            }
+        }
+
+        /** Only this loader's own resources: the parent's slf4j-jdk14 would register its provider otherwise. */
+        @Override
+        public Enumeration<URL> getResources(String name) throws IOException {
+            return findResources(name);
+        }
     }
 
     private static Set<String> testsWith(Class<?> kit, boolean failed) {
@@ -279,6 +350,28 @@ class FenceAgentConformanceKitTest {
         FenceOutcome execute(FenceAgent honest, FenceRequest request, FenceContext context, Secret password,
                              String plug) throws InterruptedException {
             System.getLogger("broken").log(System.Logger.Level.DEBUG, "login with " + password.reveal());
+            return honest.execute(request, context);
+        }
+    }
+
+    /** Logs the password at debug level through SLF4J, as a parameter of the message. */
+    public static final class LogsPasswordThroughSlf4j extends WrappingProvider {
+        public LogsPasswordThroughSlf4j() {
+        }
+
+        LogsPasswordThroughSlf4j(FakePowerLab lab) {
+            super(lab);
+        }
+
+        @Override
+        public String type() {
+            return "logs-password-through-slf4j";
+        }
+
+        @Override
+        FenceOutcome execute(FenceAgent honest, FenceRequest request, FenceContext context, Secret password,
+                             String plug) throws InterruptedException {
+            LoggerFactory.getLogger("broken").debug("login with {}", password.reveal());
             return honest.execute(request, context);
         }
     }
@@ -633,6 +726,13 @@ class FenceAgentConformanceKitTest {
         @Override
         WrappingProvider breaker(FakePowerLab lab) {
             return new LogsPassword(lab);
+        }
+    }
+
+    static final class LogsPasswordThroughSlf4jKit extends WrappedFakeKit {
+        @Override
+        WrappingProvider breaker(FakePowerLab lab) {
+            return new LogsPasswordThroughSlf4j(lab);
         }
     }
 

@@ -21,6 +21,8 @@ import java.util.Map;
 import java.util.PriorityQueue;
 import java.util.concurrent.ConcurrentLinkedQueue;
 import java.util.function.Consumer;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 /**
  * One I/O thread with one UDP socket and one selector. Sessions, timers and packet handling all run on this
@@ -30,7 +32,7 @@ import java.util.function.Consumer;
  */
 final class EventLoop implements AutoCloseable {
 
-    private static final System.Logger LOG = System.getLogger(EventLoop.class.getName());
+    private static final Logger LOG = LoggerFactory.getLogger(EventLoop.class);
     private static final int MAX_DATAGRAM = 1 << 16;
     private static final int SEQUENCES = 64;
     /** Exchanges awaiting an answer at once, per loop; more wait their turn. */
@@ -111,7 +113,7 @@ final class EventLoop implements AutoCloseable {
         try {
             channel.send(ByteBuffer.wrap(datagram), to);
         } catch (IOException e) {
-            LOG.log(System.Logger.Level.DEBUG, () -> "send to " + to + " failed: " + e.getMessage());
+            LOG.debug("send to {} failed: {}", to, e.getMessage());
         }
     }
 
@@ -229,7 +231,7 @@ final class EventLoop implements AutoCloseable {
                 readAll();
                 fireDueTimers();
             } catch (IOException | RuntimeException e) {
-                LOG.log(System.Logger.Level.WARNING, "IPMI I/O loop error, continuing", e);
+                LOG.warn("IPMI I/O loop error, continuing", e);
             }
         }
     }
@@ -280,10 +282,9 @@ final class EventLoop implements AutoCloseable {
                 receiver.receive(datagram, length, from);
             }
         } catch (MalformedPacketException e) {
-            LOG.log(System.Logger.Level.DEBUG, () -> "dropped a malformed datagram from " + from + ": "
-                    + e.getMessage());
+            LOG.debug("dropped a malformed datagram from {}: {}", from, e.getMessage());
         } catch (RuntimeException e) {
-            LOG.log(System.Logger.Level.WARNING, "IPMI datagram handler failed", e);
+            LOG.warn("IPMI datagram handler failed", e);
         }
     }
 
@@ -306,7 +307,7 @@ final class EventLoop implements AutoCloseable {
         try {
             action.run();
         } catch (RuntimeException e) {
-            LOG.log(System.Logger.Level.WARNING, "IPMI task failed", e);
+            LOG.warn("IPMI task failed", e);
         }
     }
 
@@ -323,7 +324,7 @@ final class EventLoop implements AutoCloseable {
             channel.close();
             selector.close();
         } catch (IOException e) {
-            LOG.log(System.Logger.Level.DEBUG, () -> "closing the IPMI socket: " + e.getMessage());
+            LOG.debug("closing the IPMI socket: {}", e.getMessage());
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
         }

@@ -26,6 +26,8 @@ import java.util.concurrent.Executor;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 import javax.net.ssl.SSLException;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 /**
  * One authenticated conversation with a Redfish service, inside one deadline. Requests are asynchronous and
@@ -39,7 +41,7 @@ public final class RedfishConnection {
     /** The shared JSON mapper (thread-safe). */
     public static final ObjectMapper JSON = new ObjectMapper();
 
-    private static final System.Logger LOG = System.getLogger(RedfishConnection.class.getName());
+    private static final Logger LOG = LoggerFactory.getLogger(RedfishConnection.class);
     private static final Duration DEFAULT_RETRY_AFTER = Duration.ofSeconds(1);
     private static final Duration TASK_POLL = Duration.ofMillis(500);
     private static final Duration LOGOUT_TIMEOUT = Duration.ofSeconds(3);
@@ -112,8 +114,7 @@ public final class RedfishConnection {
         }).exceptionallyCompose(error -> {
             RedfishException failure = unwrap(error);
             if (failure.kind() == Kind.NOT_FOUND || failure.status() == 405) {
-                LOG.log(System.Logger.Level.INFO, () -> "Redfish service " + base + " has no SessionService ("
-                        + failure.status() + "); using HTTP Basic");
+                LOG.info("Redfish service {} has no SessionService ({}); using HTTP Basic", base, failure.status());
                 mode = AuthMode.BASIC;
                 return CompletableFuture.completedFuture(null);
             }
@@ -167,9 +168,8 @@ public final class RedfishConnection {
         requests.incrementAndGet();
         return http.sendAsync(request, HttpResponse.BodyHandlers.discarding()).handle((response, error) -> {
             if (error != null || response.statusCode() >= 300) {
-                LOG.log(System.Logger.Level.WARNING, () -> "logout from Redfish service " + base + " failed ("
-                        + (error != null ? error.getClass().getSimpleName() : "HTTP " + response.statusCode())
-                        + "); the session stays until the service expires it");
+                LOG.warn("logout from Redfish service {} failed ({}); the session stays until the service expires it",
+                        base, error != null ? error.getClass().getSimpleName() : "HTTP " + response.statusCode());
             }
             token = null;
             return null;
@@ -221,8 +221,8 @@ public final class RedfishConnection {
                         return CompletableFuture.completedFuture(response);
                     }
                     if (!resent && closedWithoutAnswer(error) && System.nanoTime() < deadline) {
-                        LOG.log(System.Logger.Level.INFO, () -> base + " closed the connection without answering "
-                                + method + " " + path + "; sending it once more on a new connection");
+                        LOG.info("{} closed the connection without answering {} {}; sending it once more on a new"
+                                + " connection", base, method, path);
                         return exchange(method, path, body, authenticated, relogged, true);
                     }
                     throw transportFailure(method, path, timeout, error);
@@ -240,8 +240,7 @@ public final class RedfishConnection {
                         }
                     }
                     if (status == 401 && authenticated && mode == AuthMode.SESSION && token != null && !relogged) {
-                        LOG.log(System.Logger.Level.INFO, () -> "Redfish session on " + base
-                                + " expired (401); logging in again");
+                        LOG.info("Redfish session on {} expired (401); logging in again", base);
                         token = null;
                         return login(Optional.empty())
                                 .thenCompose(v -> exchange(method, path, body, true, true, resent));
