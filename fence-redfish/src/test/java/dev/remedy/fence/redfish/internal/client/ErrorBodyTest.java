@@ -1,4 +1,4 @@
-package dev.remedy.fence.redfish.client;
+package dev.remedy.fence.redfish.internal.client;
 
 import static org.assertj.core.api.Assertions.assertThat;
 

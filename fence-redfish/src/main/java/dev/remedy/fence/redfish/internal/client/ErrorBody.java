@@ -1,4 +1,4 @@
-package dev.remedy.fence.redfish.client;
+package dev.remedy.fence.redfish.internal.client;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;

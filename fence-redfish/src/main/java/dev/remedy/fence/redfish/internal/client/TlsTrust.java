@@ -1,4 +1,4 @@
-package dev.remedy.fence.redfish.client;
+package dev.remedy.fence.redfish.internal.client;
 
 import java.io.IOException;
 import java.io.InputStream;

@@ -1,9 +1,9 @@
-package dev.remedy.fence.redfish.client;
+package dev.remedy.fence.redfish.internal.client;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.MissingNode;
-import dev.remedy.fence.redfish.client.RedfishException.Kind;
+import dev.remedy.fence.redfish.internal.client.RedfishException.Kind;
 import dev.remedy.spi.config.Secret;
 import java.io.IOException;
 import java.net.ConnectException;
