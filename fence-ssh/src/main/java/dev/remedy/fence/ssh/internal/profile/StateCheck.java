@@ -1,4 +1,4 @@
-package dev.remedy.fence.ssh.profile;
+package dev.remedy.fence.ssh.internal.profile;
 
 import java.util.Objects;
 import java.util.Optional;

@@ -1,4 +1,4 @@
-package dev.remedy.fence.ssh.session;
+package dev.remedy.fence.ssh.internal.session;
 
 import java.util.Objects;
 

@@ -1,4 +1,4 @@
-package dev.remedy.fence.ssh.session;
+package dev.remedy.fence.ssh.internal.session;
 
 import com.jcraft.jsch.HostKey;
 import com.jcraft.jsch.HostKeyRepository;

@@ -1,4 +1,4 @@
-package dev.remedy.fence.ssh.profile;
+package dev.remedy.fence.ssh.internal.profile;
 
 import dev.remedy.spi.FencingKind;
 import java.util.List;

@@ -1,4 +1,4 @@
-package dev.remedy.fence.ssh.profile;
+package dev.remedy.fence.ssh.internal.profile;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;

@@ -1,4 +1,4 @@
-package dev.remedy.fence.ssh.profile;
+package dev.remedy.fence.ssh.internal.profile;
 
 import static dev.remedy.config.ConfigNames.child;
 import static dev.remedy.config.ConfigNames.index;

@@ -1,4 +1,4 @@
-package dev.remedy.fence.ssh.profile;
+package dev.remedy.fence.ssh.internal.profile;
 
 import dev.remedy.spi.config.ConfigProblem;
 import java.io.IOException;
