@@ -10,7 +10,7 @@ import java.util.Set;
  * The legal transitions, as two explicit tables: between states (the design's automaton) and, finer, between
  * stages. Every stage pair the flow may take is listed; each one is also legal between the stages' states.
  */
-public final class Transitions {
+final class Transitions {
 
     private static final Map<FenceState, Set<FenceState>> LEGAL = new EnumMap<>(FenceState.class);
     private static final Map<Stage, Set<Stage>> LEGAL_STAGES = new EnumMap<>(Stage.class);

@@ -1,5 +1,6 @@
-package dev.remedy.core.event;
+package dev.remedy.core.event.internal;
 
+import dev.remedy.core.event.FenceEventListener;
 import dev.remedy.core.flow.FenceEvent;
 import java.util.List;
 import java.util.concurrent.CopyOnWriteArrayList;
