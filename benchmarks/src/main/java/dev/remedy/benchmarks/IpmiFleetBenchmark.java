@@ -1,7 +1,7 @@
 package dev.remedy.benchmarks;
 
 import dev.remedy.fence.ipmi.IpmiFenceAgentProvider;
-import dev.remedy.fence.ipmi.client.IpmiClient;
+import dev.remedy.fence.ipmi.IpmiTransport;
 import dev.remedy.simulators.ipmi.BmcSpec;
 import dev.remedy.simulators.ipmi.IpmiBmcSimulator;
 import dev.remedy.simulators.ipmi.SimulatedBmc;
@@ -52,9 +52,9 @@ final class IpmiFleetBenchmark {
         ThreadMXBean threads = ManagementFactory.getThreadMXBean();
         MemoryMXBean memory = ManagementFactory.getMemoryMXBean();
         try (IpmiBmcSimulator simulator = IpmiBmcSimulator.start();
-                IpmiClient client = IpmiClient.create()) {
+                IpmiTransport transport = IpmiTransport.create()) {
             List<SimulatedBmc> fleet = simulator.addMany(bmcs, BmcSpec.builder().user("admin", PASSWORD).build());
-            IpmiFenceAgentProvider provider = new IpmiFenceAgentProvider(client);
+            IpmiFenceAgentProvider provider = new IpmiFenceAgentProvider(transport);
             List<FenceAgent> agents = fleet.stream().map(bmc -> provider.create(provider.configure()
                     .set("ip", bmc.host()).set("ipport", Integer.toString(bmc.port())).set("username", "admin")
                     .secret("password", Secret.of(PASSWORD)).build())).toList();
@@ -87,7 +87,7 @@ final class IpmiFleetBenchmark {
             System.out.printf(Locale.ROOT, "  median of warm rounds: %.1f ms for %,d BMCs (target < 1000 ms: %s)%n",
                     median, bmcs, median < 1000 ? "met" : "MISSED");
             System.out.printf(Locale.ROOT, "  threads: %d I/O thread(s) in the client; JVM peak %d live threads in all,"
-                    + " simulator included (target <= 16: %s)%n", client.ioThreads(), peak, peak <= 16 ? "met" : "MISSED");
+                    + " simulator included (target <= 16: %s)%n", transport.ioThreads(), peak, peak <= 16 ? "met" : "MISSED");
             System.out.printf(Locale.ROOT, "  heap after a GC: %.1f MiB before the rounds, %.1f MiB after (%,d agents,"
                     + " the client, and the simulator with its closed sessions lingering 2 s); the I/O thread allocated"
                     + " %.1f KiB per STATUS; failures over all rounds: %d%n", heapBefore / 1048576.0,

@@ -1,7 +1,7 @@
 package dev.remedy.benchmarks;
 
 import dev.remedy.fence.ipmi.IpmiFenceAgentProvider;
-import dev.remedy.fence.ipmi.client.IpmiClient;
+import dev.remedy.fence.ipmi.IpmiTransport;
 import dev.remedy.simulators.PeerCommand;
 import dev.remedy.simulators.PeerPrograms;
 import dev.remedy.simulators.ipmi.IpmiSimProcess;
@@ -52,8 +52,8 @@ final class IpmiPeerBenchmark {
         }
         Path work = Files.createTempDirectory("remedy-ipmi-bench");
         try (IpmiSimProcess sim = IpmiSimProcess.start(work);
-                IpmiClient client = IpmiClient.create()) {
-            IpmiFenceAgentProvider provider = new IpmiFenceAgentProvider(client);
+                IpmiTransport transport = IpmiTransport.create()) {
+            IpmiFenceAgentProvider provider = new IpmiFenceAgentProvider(transport);
             AgentConfig fresh = config(provider, sim, false);
             AgentConfig reuse = config(provider, sim, true);
             double status = remedyMedian(provider, fresh, FenceAction.STATUS, () -> { });

@@ -1,7 +1,7 @@
 package dev.remedy.fence.ipmi;
 
-import dev.remedy.fence.ipmi.client.IpmiClient;
-import dev.remedy.fence.ipmi.client.IpmiSession;
+import dev.remedy.fence.ipmi.internal.client.IpmiClient;
+import dev.remedy.fence.ipmi.internal.client.IpmiSession;
 import dev.remedy.spi.FenceAgent;
 import dev.remedy.spi.FenceContext;
 import dev.remedy.spi.FenceOutcome;

@@ -1,6 +1,6 @@
 package dev.remedy.fence.ipmi;
 
-import dev.remedy.fence.ipmi.client.IpmiClient;
+import dev.remedy.fence.ipmi.internal.client.IpmiClient;
 import dev.remedy.spi.FenceAction;
 import dev.remedy.spi.FenceAgent;
 import dev.remedy.spi.FenceAgentProvider;
@@ -15,9 +15,9 @@ import java.util.Set;
 /**
  * The {@code ipmi} agent: power control of a server through its BMC over IPMI v2.0 (RMCP+, lanplus), with
  * remedy's own client instead of {@code ipmitool}, so no password ever reaches a command line. Parameters carry
- * the names of {@code fence_ipmilan}. All agents of one provider share one {@link IpmiClient} (one I/O thread),
- * created at the first {@link #create}; pass a client of your own to the constructor to choose its threads.
- * Progress messages of an action are reported on the client's I/O thread: keep progress listeners short.
+ * the names of {@code fence_ipmilan}. All agents of one provider share one {@link IpmiTransport} (one I/O thread),
+ * created at the first {@link #create}; pass a transport of your own to the constructor to choose its threads.
+ * Progress messages of an action are reported on the transport's I/O thread: keep progress listeners short.
  */
 public final class IpmiFenceAgentProvider implements FenceAgentProvider {
 
@@ -73,14 +73,14 @@ public final class IpmiFenceAgentProvider implements FenceAgentProvider {
     private final IpmiClient client;
     private volatile IpmiClient shared;
 
-    /** The provider ServiceLoader uses: its agents share a client created at the first {@link #create}. */
+    /** The provider ServiceLoader uses: its agents share a transport created at the first {@link #create}. */
     public IpmiFenceAgentProvider() {
         this.client = null;
     }
 
-    /** A provider whose agents use {@code client}; the caller closes it. */
-    public IpmiFenceAgentProvider(IpmiClient client) {
-        this.client = Objects.requireNonNull(client, "client");
+    /** A provider whose agents use {@code transport}; the caller closes it. */
+    public IpmiFenceAgentProvider(IpmiTransport transport) {
+        this.client = Objects.requireNonNull(transport, "transport").client();
     }
 
     @Override

@@ -1,10 +1,10 @@
 package dev.remedy.fence.ipmi;
 
-import dev.remedy.fence.ipmi.client.BmcLogin;
-import dev.remedy.fence.ipmi.client.IpmiClient;
-import dev.remedy.fence.ipmi.client.IpmiException;
-import dev.remedy.fence.ipmi.client.IpmiSession;
-import dev.remedy.fence.ipmi.protocol.ChassisControl;
+import dev.remedy.fence.ipmi.internal.client.BmcLogin;
+import dev.remedy.fence.ipmi.internal.client.IpmiClient;
+import dev.remedy.fence.ipmi.internal.client.IpmiException;
+import dev.remedy.fence.ipmi.internal.client.IpmiSession;
+import dev.remedy.fence.ipmi.internal.protocol.ChassisControl;
 import dev.remedy.spi.FenceAction;
 import dev.remedy.spi.FenceContext;
 import dev.remedy.spi.FenceOutcome;

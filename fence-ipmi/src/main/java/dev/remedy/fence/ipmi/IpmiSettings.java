@@ -1,10 +1,10 @@
 package dev.remedy.fence.ipmi;
 
-import dev.remedy.fence.ipmi.client.BmcLogin;
-import dev.remedy.fence.ipmi.protocol.CipherSuite;
-import dev.remedy.fence.ipmi.protocol.Privilege;
-import dev.remedy.fence.ipmi.protocol.RakpExchange;
-import dev.remedy.fence.ipmi.protocol.SessionKeys;
+import dev.remedy.fence.ipmi.internal.client.BmcLogin;
+import dev.remedy.fence.ipmi.internal.protocol.CipherSuite;
+import dev.remedy.fence.ipmi.internal.protocol.Privilege;
+import dev.remedy.fence.ipmi.internal.protocol.RakpExchange;
+import dev.remedy.fence.ipmi.internal.protocol.SessionKeys;
 import dev.remedy.spi.config.AgentConfig;
 import dev.remedy.spi.config.ConfigProblem;
 import dev.remedy.spi.config.InvalidConfigurationException;

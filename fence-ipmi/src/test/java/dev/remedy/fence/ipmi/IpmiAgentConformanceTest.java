@@ -1,6 +1,5 @@
 package dev.remedy.fence.ipmi;
 
-import dev.remedy.fence.ipmi.client.IpmiClient;
 import dev.remedy.simulators.ipmi.BmcSpec;
 import dev.remedy.simulators.ipmi.IpmiBmcSimulator;
 import dev.remedy.simulators.ipmi.SimulatedBmc;
@@ -18,27 +17,27 @@ class IpmiAgentConformanceTest extends LoopbackConformanceKit {
     private static final String PASSWORD = "conformance-pw1";
 
     private static IpmiBmcSimulator simulator;
-    private static IpmiClient client;
+    private static IpmiTransport transport;
     private static SimulatedBmc bmc;
     private static SimulatedBmc absent;
 
     @BeforeAll
     static void start() {
         simulator = IpmiBmcSimulator.start();
-        client = IpmiClient.create();
+        transport = IpmiTransport.create();
         bmc = simulator.add(BmcSpec.builder().user("admin", PASSWORD).build());
         absent = simulator.add(BmcSpec.builder().user("admin", PASSWORD).build()).responsive(false);
     }
 
     @AfterAll
     static void stop() {
-        client.close();
+        transport.close();
         simulator.close();
     }
 
     @Override
     protected FenceAgentProvider provider() {
-        return new IpmiFenceAgentProvider(client);
+        return new IpmiFenceAgentProvider(transport);
     }
 
     @Override

@@ -2,7 +2,6 @@ package dev.remedy.fence.ipmi;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.remedy.fence.ipmi.client.IpmiClient;
 import dev.remedy.simulators.ipmi.BmcSpec;
 import dev.remedy.simulators.ipmi.IpmiBmcSimulator;
 import dev.remedy.simulators.ipmi.SimulatedBmc;
@@ -31,19 +30,19 @@ class IpmiFenceAgentTest {
     private static final String PASSWORD = "agent-secret-12";
 
     private static IpmiBmcSimulator simulator;
-    private static IpmiClient client;
+    private static IpmiTransport transport;
     private static IpmiFenceAgentProvider provider;
 
     @BeforeAll
     static void start() {
         simulator = IpmiBmcSimulator.start();
-        client = IpmiClient.create();
-        provider = new IpmiFenceAgentProvider(client);
+        transport = IpmiTransport.create();
+        provider = new IpmiFenceAgentProvider(transport);
     }
 
     @AfterAll
     static void stop() {
-        client.close();
+        transport.close();
         simulator.close();
     }
 

@@ -3,8 +3,8 @@ package dev.remedy.fence.ipmi;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.catchThrowableOfType;
 
-import dev.remedy.fence.ipmi.protocol.CipherSuite;
-import dev.remedy.fence.ipmi.protocol.Privilege;
+import dev.remedy.fence.ipmi.internal.protocol.CipherSuite;
+import dev.remedy.fence.ipmi.internal.protocol.Privilege;
 import dev.remedy.spi.config.AgentConfig;
 import dev.remedy.spi.config.ConfigProblem;
 import dev.remedy.spi.config.InvalidConfigurationException;

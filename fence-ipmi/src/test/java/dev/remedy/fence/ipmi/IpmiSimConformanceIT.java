@@ -1,6 +1,5 @@
 package dev.remedy.fence.ipmi;
 
-import dev.remedy.fence.ipmi.client.IpmiClient;
 import dev.remedy.simulators.PeerPrograms;
 import dev.remedy.simulators.ipmi.IpmiSimProcess;
 import dev.remedy.spi.FenceAgentProvider;
@@ -22,26 +21,26 @@ class IpmiSimConformanceIT extends LoopbackConformanceKit {
     static Path work;
 
     private static IpmiSimProcess sim;
-    private static IpmiClient client;
+    private static IpmiTransport transport;
 
     @BeforeAll
     static void start() throws IOException {
         PeerPrograms.require("ipmi_sim", "openipmi");
         sim = IpmiSimProcess.start(work);
-        client = IpmiClient.create();
+        transport = IpmiTransport.create();
     }
 
     @AfterAll
     static void stop() {
         if (sim != null) {
-            client.close();
+            transport.close();
             sim.close();
         }
     }
 
     @Override
     protected FenceAgentProvider provider() {
-        return new IpmiFenceAgentProvider(client);
+        return new IpmiFenceAgentProvider(transport);
     }
 
     @Override

@@ -2,7 +2,6 @@ package dev.remedy.fence.ipmi;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.remedy.fence.ipmi.client.IpmiClient;
 import dev.remedy.simulators.PeerPrograms;
 import dev.remedy.simulators.ipmi.BmcSpec;
 import dev.remedy.simulators.ipmi.IpmiBmcSimulator;
@@ -39,7 +38,7 @@ class IpmiSimIT {
     static Path work;
 
     private static IpmiSimProcess sim;
-    private static IpmiClient client;
+    private static IpmiTransport transport;
     private static IpmiFenceAgentProvider provider;
 
     @BeforeAll
@@ -47,14 +46,14 @@ class IpmiSimIT {
         PeerPrograms.require("ipmi_sim", "openipmi");
         PeerPrograms.require("ipmitool", "ipmitool");
         sim = IpmiSimProcess.start(work);
-        client = IpmiClient.create();
-        provider = new IpmiFenceAgentProvider(client);
+        transport = IpmiTransport.create();
+        provider = new IpmiFenceAgentProvider(transport);
     }
 
     @AfterAll
     static void stop() {
         if (sim != null) {
-            client.close();
+            transport.close();
             sim.close();
         }
     }

@@ -1,7 +1,7 @@
 package dev.remedy.fence.redfish;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import dev.remedy.fence.redfish.client.RedfishConnection;
+import dev.remedy.fence.redfish.internal.client.RedfishConnection;
 import dev.remedy.spi.Plug;
 import java.util.ArrayList;
 import java.util.List;

@@ -1,6 +1,6 @@
 package dev.remedy.fence.redfish;
 
-import dev.remedy.fence.redfish.client.RedfishConnection;
+import dev.remedy.fence.redfish.internal.client.RedfishConnection;
 import dev.remedy.spi.Plug;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;

@@ -2,8 +2,8 @@ package dev.remedy.fence.redfish;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.remedy.fence.redfish.RedfishTarget.View;
-import dev.remedy.fence.redfish.client.RedfishConnection;
-import dev.remedy.fence.redfish.client.RedfishException;
+import dev.remedy.fence.redfish.internal.client.RedfishConnection;
+import dev.remedy.fence.redfish.internal.client.RedfishException;
 import dev.remedy.spi.FenceAction;
 import dev.remedy.spi.FenceContext;
 import dev.remedy.spi.FenceOutcome;

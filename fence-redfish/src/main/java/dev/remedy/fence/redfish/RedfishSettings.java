@@ -1,7 +1,7 @@
 package dev.remedy.fence.redfish;
 
-import dev.remedy.fence.redfish.client.AuthMode;
-import dev.remedy.fence.redfish.client.TlsTrust;
+import dev.remedy.fence.redfish.internal.client.AuthMode;
+import dev.remedy.fence.redfish.internal.client.TlsTrust;
 import dev.remedy.spi.config.AgentConfig;
 import dev.remedy.spi.config.ConfigProblem;
 import dev.remedy.spi.config.InvalidConfigurationException;

@@ -1,8 +1,8 @@
 package dev.remedy.fence.redfish;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import dev.remedy.fence.redfish.client.RedfishConnection;
-import dev.remedy.fence.redfish.client.RedfishException;
+import dev.remedy.fence.redfish.internal.client.RedfishConnection;
+import dev.remedy.fence.redfish.internal.client.RedfishException;
 import dev.remedy.spi.Plug;
 import dev.remedy.spi.PowerState;
 import java.util.ArrayList;

@@ -1,6 +1,6 @@
 package dev.remedy.fence.redfish;
 
-import dev.remedy.fence.redfish.client.TlsTrust;
+import dev.remedy.fence.redfish.internal.client.TlsTrust;
 import dev.remedy.spi.FenceAgent;
 import java.net.http.HttpClient;
 import java.nio.file.Path;

@@ -3,7 +3,7 @@ package dev.remedy.fence.redfish;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.catchThrowableOfType;
 
-import dev.remedy.fence.redfish.client.AuthMode;
+import dev.remedy.fence.redfish.internal.client.AuthMode;
 import dev.remedy.spi.config.AgentConfig;
 import dev.remedy.spi.config.ConfigProblem;
 import dev.remedy.spi.config.InvalidConfigurationException;

@@ -2,7 +2,7 @@ package dev.remedy.fence.redfish;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.remedy.fence.redfish.client.TlsTrust;
+import dev.remedy.fence.redfish.internal.client.TlsTrust;
 import dev.remedy.simulators.PeerPrograms;
 import dev.remedy.simulators.redfish.RedfishSimulator;
 import dev.remedy.simulators.redfish.RedfishSpec;

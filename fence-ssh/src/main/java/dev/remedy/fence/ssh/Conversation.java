@@ -1,9 +1,9 @@
 package dev.remedy.fence.ssh;
 
-import dev.remedy.fence.ssh.profile.DeviceProfile;
-import dev.remedy.fence.ssh.profile.Prompt;
-import dev.remedy.fence.ssh.session.DeviceShell;
-import dev.remedy.fence.ssh.session.SshException;
+import dev.remedy.fence.ssh.internal.profile.DeviceProfile;
+import dev.remedy.fence.ssh.internal.profile.Prompt;
+import dev.remedy.fence.ssh.internal.session.DeviceShell;
+import dev.remedy.fence.ssh.internal.session.SshException;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;

@@ -1,6 +1,6 @@
 package dev.remedy.fence.ssh;
 
-import dev.remedy.fence.ssh.profile.ProfileCatalog;
+import dev.remedy.fence.ssh.internal.profile.ProfileCatalog;
 import dev.remedy.spi.FenceAction;
 import dev.remedy.spi.FenceAgent;
 import dev.remedy.spi.FenceAgentProvider;

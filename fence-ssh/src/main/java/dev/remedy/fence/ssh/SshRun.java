@@ -1,12 +1,12 @@
 package dev.remedy.fence.ssh;
 
-import dev.remedy.fence.ssh.profile.DeviceProfile;
-import dev.remedy.fence.ssh.profile.ListCheck;
-import dev.remedy.fence.ssh.profile.Placeholders;
-import dev.remedy.fence.ssh.profile.SoftReboot;
-import dev.remedy.fence.ssh.profile.StateCheck;
-import dev.remedy.fence.ssh.session.DeviceShell;
-import dev.remedy.fence.ssh.session.SshException;
+import dev.remedy.fence.ssh.internal.profile.DeviceProfile;
+import dev.remedy.fence.ssh.internal.profile.ListCheck;
+import dev.remedy.fence.ssh.internal.profile.Placeholders;
+import dev.remedy.fence.ssh.internal.profile.SoftReboot;
+import dev.remedy.fence.ssh.internal.profile.StateCheck;
+import dev.remedy.fence.ssh.internal.session.DeviceShell;
+import dev.remedy.fence.ssh.internal.session.SshException;
 import dev.remedy.spi.FenceAction;
 import dev.remedy.spi.FenceContext;
 import dev.remedy.spi.FenceOutcome;

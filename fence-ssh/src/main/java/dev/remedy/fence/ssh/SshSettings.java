@@ -1,10 +1,10 @@
 package dev.remedy.fence.ssh;
 
-import dev.remedy.fence.ssh.profile.DeviceProfile;
-import dev.remedy.fence.ssh.profile.ProfileCatalog;
-import dev.remedy.fence.ssh.profile.ProfileException;
-import dev.remedy.fence.ssh.session.HostKeyPolicy;
-import dev.remedy.fence.ssh.session.SshLogin;
+import dev.remedy.fence.ssh.internal.profile.DeviceProfile;
+import dev.remedy.fence.ssh.internal.profile.ProfileCatalog;
+import dev.remedy.fence.ssh.internal.profile.ProfileException;
+import dev.remedy.fence.ssh.internal.session.HostKeyPolicy;
+import dev.remedy.fence.ssh.internal.session.SshLogin;
 import dev.remedy.spi.FencingKind;
 import dev.remedy.spi.config.AgentConfig;
 import dev.remedy.spi.config.ConfigProblem;

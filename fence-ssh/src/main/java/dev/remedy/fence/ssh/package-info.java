@@ -1,7 +1,16 @@
 /**
  * Fencing over SSH: the {@code ssh} (PDU outlets), {@code ssh-fabric} (switch and storage ports) and
- * {@code ssh-host} (soft fencing of the host itself) agents, driven by device profiles that are data
- * ({@link dev.remedy.fence.ssh.profile}), over jsch sessions with verified host keys
- * ({@link dev.remedy.fence.ssh.session}).
+ * {@code ssh-host} (soft fencing of the host itself) agents, over jsch sessions with verified host keys. This
+ * package is the module's API: {@link dev.remedy.fence.ssh.SshFenceAgentProvider},
+ * {@link dev.remedy.fence.ssh.SshFabricAgentProvider} and {@link dev.remedy.fence.ssh.SshHostAgentProvider}, the
+ * ServiceLoader entries (or {@code new} one and call {@code create}).
+ *
+ * <p>The agents are driven by device profiles that are data: the built-in ones, chosen with the {@code profile}
+ * parameter, and YAML files of your own given in {@code profile_file}. That YAML format (a {@code profiles} list;
+ * each entry with {@code name}, {@code description}, {@code kind}, {@code prompt}, {@code plug}, {@code setup},
+ * {@code pager}, {@code confirm}, {@code errors}, {@code status}, {@code on}, {@code off}, {@code list},
+ * {@code reboot} and {@code exit}) is part of the API, and a file with problems is refused by {@code create} with
+ * every problem listed. The Java types that read and hold profiles, and the SSH sessions, live in
+ * {@code dev.remedy.fence.ssh.internal}: not API.
  */
 package dev.remedy.fence.ssh;

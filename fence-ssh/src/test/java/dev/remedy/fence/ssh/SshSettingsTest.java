@@ -3,7 +3,7 @@ package dev.remedy.fence.ssh;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import dev.remedy.fence.ssh.session.HostKeyPolicy;
+import dev.remedy.fence.ssh.internal.session.HostKeyPolicy;
 import dev.remedy.spi.FencingKind;
 import dev.remedy.spi.config.AgentConfig;
 import dev.remedy.spi.config.InvalidConfigurationException;

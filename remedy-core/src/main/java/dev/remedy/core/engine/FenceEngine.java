@@ -1,8 +1,8 @@
 package dev.remedy.core.engine;
 
-import dev.remedy.core.event.EventBus;
 import dev.remedy.core.event.FenceEventListener;
 import dev.remedy.core.event.FencingHistory;
+import dev.remedy.core.event.internal.EventBus;
 import dev.remedy.core.flow.Effect;
 import dev.remedy.core.flow.FenceEvent;
 import dev.remedy.core.flow.FenceFlow;

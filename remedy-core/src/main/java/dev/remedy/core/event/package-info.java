@@ -1,5 +1,8 @@
 /**
- * Delivering and keeping what happened: the {@link dev.remedy.core.flow.FenceEvent}s the flow emits go to isolated
- * listeners (a throwing listener changes nothing) and into a bounded, queryable fencing history.
+ * What happened, as values: {@link dev.remedy.core.flow.FenceEvent} records for every transition, operation,
+ * confirmation, refusal and alert reach a {@link dev.remedy.core.event.FenceEventListener} (subscribe one to the
+ * engine; a listener that throws is logged and never changes a decision), and
+ * {@link dev.remedy.core.event.FencingHistory} keeps a bounded, queryable history of operations. How the engine
+ * delivers them lives in {@code dev.remedy.core.event.internal}: not API.
  */
 package dev.remedy.core.event;

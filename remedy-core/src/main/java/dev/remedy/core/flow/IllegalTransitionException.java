@@ -3,7 +3,10 @@ package dev.remedy.core.flow;
 import dev.remedy.spi.RemedyException;
 import java.util.Optional;
 
-/** A transition a table of {@link Transitions} does not allow: a bug in the flow or a corrupted record. */
+/**
+ * A transition a table of {@link Transitions} does not allow: a bug in the flow or a corrupted record. The message
+ * names the node, both states (and stages) and the legal targets.
+ */
 public class IllegalTransitionException extends RemedyException {
 
     private final String node;

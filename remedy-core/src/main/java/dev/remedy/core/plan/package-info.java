@@ -1,9 +1,8 @@
 /**
- * What a fence flow runs on one node: its {@link dev.remedy.core.plan.NodePlan}, a
- * {@link dev.remedy.core.plan.StepPlan} per {@link dev.remedy.core.plan.FenceStep} (levels tried in order, the
- * methods of a level all required), each method a {@link dev.remedy.core.plan.ResolvedMethod} with its agent's
- * complete configuration, and the {@link dev.remedy.core.plan.PlanSource} the engine asks for a node's plan. The
- * fence configuration ({@code topology}) builds plans; the flow and the engine run them. Values only, no
- * dependency on the rest of remedy-core.
+ * The plan a fence flow runs for one node, as values: a {@link dev.remedy.core.plan.NodePlan} has a
+ * {@link dev.remedy.core.plan.StepPlan} per {@link dev.remedy.core.plan.FenceStep} (levels tried in order, methods
+ * of a level all required), each method a {@link dev.remedy.core.plan.ResolvedMethod} with its complete agent
+ * configuration. The engine finds plans through the {@link dev.remedy.core.plan.PlanSource} port; the fence
+ * configuration ({@link dev.remedy.core.topology.FenceConfiguration}) is one, a source of your own is another.
  */
 package dev.remedy.core.plan;

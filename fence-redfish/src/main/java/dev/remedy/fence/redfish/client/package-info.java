@@ -1,8 +1,0 @@
-/**
- * A small asynchronous Redfish client over {@code java.net.http}: one login per run (a SessionService session,
- * logged out in every case, or HTTP Basic), a timeout on every request, {@code 503 Retry-After} and one re-login
- * after a {@code 401} inside the caller's deadline, task monitors followed, and error bodies
- * ({@code @Message.ExtendedInfo}) turned into messages. TLS verification is on unless the caller pins a
- * certificate, gives a CA bundle, or explicitly turns it off.
- */
-package dev.remedy.fence.redfish.client;

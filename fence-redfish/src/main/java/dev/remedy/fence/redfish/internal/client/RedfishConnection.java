@@ -1,0 +1,370 @@
+package dev.remedy.fence.redfish.internal.client;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.node.MissingNode;
+import dev.remedy.fence.redfish.internal.client.RedfishException.Kind;
+import dev.remedy.spi.config.Secret;
+import java.io.IOException;
+import java.net.ConnectException;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.net.http.HttpTimeoutException;
+import java.nio.charset.StandardCharsets;
+import java.time.Duration;
+import java.util.Arrays;
+import java.util.Base64;
+import java.util.Map;
+import java.util.Objects;
+import java.util.Optional;
+import java.util.concurrent.CancellationException;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionException;
+import java.util.concurrent.Executor;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicInteger;
+import javax.net.ssl.SSLException;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * One authenticated conversation with a Redfish service, inside one deadline. Requests are asynchronous and
+ * each has a timeout (the configured one, or less if the deadline is nearer). {@code 503} is retried after its
+ * {@code Retry-After} (1 s if absent) while the deadline allows; a {@code 401} on a session is answered by one
+ * new login and one retry; a {@code 202} with a task monitor is followed until the task ends. {@link #close()}
+ * logs the session out in every case. Thread-safe.
+ */
+public final class RedfishConnection {
+
+    /** The shared JSON mapper (thread-safe). */
+    public static final ObjectMapper JSON = new ObjectMapper();
+
+    private static final Logger LOG = LoggerFactory.getLogger(RedfishConnection.class);
+    private static final Duration DEFAULT_RETRY_AFTER = Duration.ofSeconds(1);
+    private static final Duration TASK_POLL = Duration.ofMillis(500);
+    private static final Duration LOGOUT_TIMEOUT = Duration.ofSeconds(3);
+    private static final String SESSIONS = "/redfish/v1/SessionService/Sessions";
+
+    private final HttpClient http;
+    private final URI base;
+    private final String user;
+    private final Secret password;
+    private final Duration requestTimeout;
+    private final long deadline;
+    private final Executor executor;
+    private final AtomicInteger requests = new AtomicInteger();
+    private volatile AuthMode mode;
+    private volatile String token;
+    private volatile URI session;
+    private volatile String sessionsPath = SESSIONS;
+    private volatile boolean closed;
+
+    /**
+     * @param base the service's scheme, host and port, e.g. {@code https://10.0.0.5:443}
+     * @param deadline {@link System#nanoTime()} after which no request is started and waits end
+     * @param executor runs delayed retries and polls (the HTTP client's executor)
+     */
+    public RedfishConnection(HttpClient http, URI base, String user, Secret password, AuthMode mode,
+            Duration requestTimeout, long deadline, Executor executor) {
+        this.http = Objects.requireNonNull(http, "http");
+        this.base = Objects.requireNonNull(base, "base");
+        this.user = Objects.requireNonNull(user, "user");
+        this.password = Objects.requireNonNull(password, "password");
+        this.mode = Objects.requireNonNull(mode, "mode");
+        this.requestTimeout = Objects.requireNonNull(requestTimeout, "requestTimeout");
+        this.deadline = deadline;
+        this.executor = Objects.requireNonNull(executor, "executor");
+    }
+
+    /** The service as {@code scheme://host:port}, for messages. */
+    public String service() {
+        return base.toString();
+    }
+
+    /** How many HTTP requests were sent (retries included). */
+    public int requests() {
+        return requests.get();
+    }
+
+    /**
+     * Logs in if this connection uses sessions: POST to the SessionService with the user and password; a
+     * service without one (404, 405) is used with HTTP Basic instead.
+     *
+     * @param sessions the Sessions collection from the service root ({@code Links.Sessions}), if it names one
+     */
+    public CompletableFuture<Void> login(Optional<String> sessions) {
+        sessions.ifPresent(path -> sessionsPath = path);
+        if (mode != AuthMode.SESSION) {
+            return CompletableFuture.completedFuture(null);
+        }
+        Map<String, String> credentials = Map.of("UserName", user, "Password", password.reveal());
+        byte[] body;
+        try {
+            body = JSON.writeValueAsBytes(credentials);
+        } catch (IOException e) {
+            throw new IllegalStateException("cannot encode the login body", e);
+        }
+        return exchange("POST", sessionsPath, body, false, false, false).thenAccept(response -> {
+            token = response.headers().firstValue("X-Auth-Token").orElseThrow(() -> new RedfishException(
+                    Kind.SERVICE, response.statusCode(), "Redfish service " + base + " created a session but sent "
+                            + "no X-Auth-Token; set auth=basic"));
+            session = response.headers().firstValue("Location").map(base::resolve).orElse(null);
+        }).exceptionallyCompose(error -> {
+            RedfishException failure = unwrap(error);
+            if (failure.kind() == Kind.NOT_FOUND || failure.status() == 405) {
+                LOG.info("Redfish service {} has no SessionService ({}); using HTTP Basic", base, failure.status());
+                mode = AuthMode.BASIC;
+                return CompletableFuture.completedFuture(null);
+            }
+            if (failure.kind() == Kind.AUTHENTICATION) {
+                return CompletableFuture.failedFuture(new RedfishException(Kind.AUTHENTICATION, failure.status(),
+                        "Redfish service " + base + " refused the login of user '" + user + "': check username and "
+                                + "password (" + failure.getMessage() + ")"));
+            }
+            return CompletableFuture.failedFuture(failure);
+        });
+    }
+
+    /** GETs a resource and reads its JSON. */
+    public CompletableFuture<JsonNode> get(String path) {
+        return exchange("GET", path, null, true, false, false).thenApply(this::json);
+    }
+
+    /**
+     * POSTs a JSON body (an action) and answers the response body, or a missing node when there is none. A
+     * {@code 202} with a task monitor is followed until the task ends.
+     */
+    public CompletableFuture<JsonNode> post(String path, Object body) {
+        byte[] bytes;
+        try {
+            bytes = JSON.writeValueAsBytes(body);
+        } catch (IOException e) {
+            throw new IllegalArgumentException("cannot encode the request body for " + path, e);
+        }
+        return exchange("POST", path, bytes, true, false, false).thenCompose(response -> {
+            Optional<String> monitor = response.headers().firstValue("Location");
+            if (response.statusCode() == 202 && monitor.isPresent()) {
+                return followTask(monitor.get());
+            }
+            return CompletableFuture.completedFuture(json(response));
+        });
+    }
+
+    /** Logs the session out (DELETE), once, whatever happened before; failures are logged, never thrown. */
+    public CompletableFuture<Void> close() {
+        if (closed) {
+            return CompletableFuture.completedFuture(null);
+        }
+        closed = true;
+        URI location = session;
+        String current = token;
+        if (location == null || current == null) {
+            return CompletableFuture.completedFuture(null);
+        }
+        HttpRequest request = HttpRequest.newBuilder(location).timeout(LOGOUT_TIMEOUT).DELETE()
+                .header("X-Auth-Token", current).header("OData-Version", "4.0").build();
+        requests.incrementAndGet();
+        return http.sendAsync(request, HttpResponse.BodyHandlers.discarding()).handle((response, error) -> {
+            if (error != null || response.statusCode() >= 300) {
+                LOG.warn("logout from Redfish service {} failed ({}); the session stays until the service expires it",
+                        base, error != null ? error.getClass().getSimpleName() : "HTTP " + response.statusCode());
+            }
+            token = null;
+            return null;
+        });
+    }
+
+    private CompletableFuture<JsonNode> followTask(String monitor) {
+        return exchange("GET", monitor, null, true, true, false).thenCompose(response -> {
+            if (response.statusCode() == 202) {
+                Duration wait = retryAfter(response).orElse(TASK_POLL);
+                return later(wait, () -> followTask(monitor));
+            }
+            JsonNode task = json(response);
+            String state = task.path("TaskState").asText("");
+            if (state.equals("Exception") || state.equals("Killed") || state.equals("Cancelled")) {
+                return CompletableFuture.failedFuture(new RedfishException(Kind.SERVICE, response.statusCode(),
+                        "Redfish task " + monitor + " on " + base + " ended " + state + ": " + messagesOf(task)));
+            }
+            return CompletableFuture.completedFuture(task);
+        });
+    }
+
+    /**
+     * Sends one request with retries for 503, one re-login for 401, and one resend on a new connection when the
+     * service closed a kept-alive one without answering; fails with a RedfishException.
+     */
+    private CompletableFuture<HttpResponse<byte[]>> exchange(String method, String path, byte[] body,
+            boolean authenticated, boolean relogged, boolean resent) {
+        long left = deadline - System.nanoTime();
+        if (left <= 0) {
+            return CompletableFuture.failedFuture(new RedfishException(Kind.TIMEOUT, 0, method + " " + path
+                    + " on " + base + " not sent: the deadline has passed"));
+        }
+        Duration timeout = Duration.ofNanos(Math.min(left, requestTimeout.toNanos()));
+        HttpRequest.Builder builder = HttpRequest.newBuilder(base.resolve(path)).timeout(timeout)
+                .header("Accept", "application/json").header("OData-Version", "4.0");
+        if (authenticated) {
+            authorize(builder);
+        }
+        if (body != null) {
+            builder.header("Content-Type", "application/json");
+        }
+        builder.method(method, body == null ? HttpRequest.BodyPublishers.noBody()
+                : HttpRequest.BodyPublishers.ofByteArray(body));
+        requests.incrementAndGet();
+        return http.sendAsync(builder.build(), HttpResponse.BodyHandlers.ofByteArray())
+                .handle((response, error) -> {
+                    if (error == null) {
+                        return CompletableFuture.completedFuture(response);
+                    }
+                    if (!resent && closedWithoutAnswer(error) && System.nanoTime() < deadline) {
+                        LOG.info("{} closed the connection without answering {} {}; sending it once more on a new"
+                                + " connection", base, method, path);
+                        return exchange(method, path, body, authenticated, relogged, true);
+                    }
+                    throw transportFailure(method, path, timeout, error);
+                })
+                .thenCompose(pending -> pending)
+                .thenCompose(response -> {
+                    int status = response.statusCode();
+                    if (status < 300) {
+                        return CompletableFuture.completedFuture(response);
+                    }
+                    if (status == 503) {
+                        Duration wait = retryAfter(response).orElse(DEFAULT_RETRY_AFTER);
+                        if (System.nanoTime() + wait.toNanos() < deadline) {
+                            return later(wait, () -> exchange(method, path, body, authenticated, relogged, resent));
+                        }
+                    }
+                    if (status == 401 && authenticated && mode == AuthMode.SESSION && token != null && !relogged) {
+                        LOG.info("Redfish session on {} expired (401); logging in again", base);
+                        token = null;
+                        return login(Optional.empty())
+                                .thenCompose(v -> exchange(method, path, body, true, true, resent));
+                    }
+                    throw new RedfishException(RedfishException.kindOf(status), status, method + " " + path + " on "
+                            + base + " answered HTTP " + status + ": " + ErrorBody.describe(JSON, response.body())
+                            + hint(status));
+                });
+    }
+
+    private void authorize(HttpRequest.Builder builder) {
+        String current = token;
+        if (current != null) {
+            builder.header("X-Auth-Token", current);
+        } else if (mode == AuthMode.BASIC) {
+            byte[] name = user.getBytes(StandardCharsets.UTF_8);
+            byte[] secret = password.revealBytes();
+            byte[] pair = Arrays.copyOf(name, name.length + 1 + secret.length);
+            pair[name.length] = ':';
+            System.arraycopy(secret, 0, pair, name.length + 1, secret.length);
+            Arrays.fill(secret, (byte) 0);
+            builder.header("Authorization", "Basic " + Base64.getEncoder().encodeToString(pair));
+            Arrays.fill(pair, (byte) 0);
+        }
+    }
+
+    private static String hint(int status) {
+        return switch (status) {
+            case 401, 403 -> "; check username, password and the account's role";
+            case 404 -> "; check systems_uri or plug";
+            case 503 -> "; the service stayed unavailable until the deadline";
+            default -> "";
+        };
+    }
+
+    /**
+     * Whether the service closed the connection without a byte of answer (a kept-alive connection it had dropped):
+     * not a timeout, a refused connection or a TLS failure. The request was most likely not acted on, and what remedy
+     * sends is safe to send twice (a read, a reset to the same state); at worst a repeated login leaves one session
+     * to the service's own timeout.
+     */
+    private static boolean closedWithoutAnswer(Throwable error) {
+        Throwable cause = error instanceof CompletionException && error.getCause() != null ? error.getCause() : error;
+        return cause instanceof IOException && !(cause instanceof HttpTimeoutException)
+                && !(cause instanceof ConnectException) && !(cause instanceof SSLException);
+    }
+
+    private RedfishException transportFailure(String method, String path, Duration timeout, Throwable error) {
+        Throwable cause = error instanceof CompletionException && error.getCause() != null ? error.getCause() : error;
+        if (cause instanceof RedfishException redfish) {
+            return redfish;
+        }
+        if (cause instanceof CancellationException) {
+            return new RedfishException(Kind.CANCELLED, 0, method + " " + path + " on " + base + " was cancelled");
+        }
+        if (cause instanceof HttpTimeoutException) {
+            return new RedfishException(Kind.TIMEOUT, 0, method + " " + path + " on " + base + " got no answer within "
+                    + timeout.toMillis() + " ms", cause);
+        }
+        if (cause instanceof SSLException) {
+            return new RedfishException(Kind.TRANSPORT, 0, "TLS with " + base + " failed: " + cause.getMessage()
+                    + "; give ca_file or tls_fingerprint for a self-signed certificate (ssl_insecure=true skips the "
+                    + "check, unsafe)", cause);
+        }
+        String what = cause instanceof ConnectException ? "cannot connect" : "transport error";
+        return new RedfishException(Kind.TRANSPORT, 0, method + " " + path + " on " + base + ": " + what + " ("
+                + cause.getClass().getSimpleName() + (cause.getMessage() == null ? "" : ": " + cause.getMessage())
+                + "); check ip, ipport and ssl", cause);
+    }
+
+    private JsonNode json(HttpResponse<byte[]> response) {
+        byte[] body = response.body();
+        if (body == null || body.length == 0) {
+            return MissingNode.getInstance();
+        }
+        try {
+            return JSON.readTree(body);
+        } catch (IOException e) {
+            throw new RedfishException(Kind.SERVICE, response.statusCode(), "Redfish service " + base + " sent a body"
+                    + " that is not valid JSON for " + response.request().uri().getPath() + ": "
+                    + ErrorBody.describe(JSON, body), e);
+        }
+    }
+
+    private static String messagesOf(JsonNode task) {
+        StringBuilder out = new StringBuilder();
+        for (JsonNode message : task.path("Messages")) {
+            if (out.length() > 0) {
+                out.append("; ");
+            }
+            out.append(message.path("Message").asText(message.path("MessageId").asText("")));
+        }
+        return out.length() == 0 ? "no messages" : out.toString();
+    }
+
+    private static Optional<Duration> retryAfter(HttpResponse<?> response) {
+        return response.headers().firstValue("Retry-After").flatMap(value -> {
+            try {
+                return Optional.of(Duration.ofSeconds(Math.max(0, Long.parseLong(value.strip()))));
+            } catch (NumberFormatException e) {
+                return Optional.empty();
+            }
+        });
+    }
+
+    private <T> CompletableFuture<T> later(Duration wait, java.util.function.Supplier<CompletableFuture<T>> next) {
+        Executor delayed = CompletableFuture.delayedExecutor(wait.toMillis(), TimeUnit.MILLISECONDS, executor);
+        return CompletableFuture.supplyAsync(next, delayed).thenCompose(f -> f);
+    }
+
+    /** The RedfishException in a future's failure. */
+    public static RedfishException unwrap(Throwable error) {
+        Throwable cause = error;
+        while ((cause instanceof CompletionException || cause instanceof java.util.concurrent.ExecutionException)
+                && cause.getCause() != null) {
+            cause = cause.getCause();
+        }
+        if (cause instanceof RedfishException redfish) {
+            return redfish;
+        }
+        if (cause instanceof CancellationException) {
+            return new RedfishException(Kind.CANCELLED, 0, "cancelled");
+        }
+        return new RedfishException(Kind.SERVICE, 0, cause.getClass().getSimpleName() + ": " + cause.getMessage(),
+                cause);
+    }
+}

@@ -1,0 +1,37 @@
+package dev.remedy.fence.redfish.internal.client;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.nio.charset.StandardCharsets;
+import org.junit.jupiter.api.DisplayName;
+import org.junit.jupiter.api.Test;
+
+class ErrorBodyTest {
+
+    private static String describe(String body) {
+        return ErrorBody.describe(RedfishConnection.JSON, body.getBytes(StandardCharsets.UTF_8));
+    }
+
+    @Test
+    @DisplayName("the message and every extended info message, with resolutions, make the detail")
+    void extendedInfo() {
+        assertThat(describe("""
+                {"error": {"code": "Base.1.8.GeneralError", "message": "A general error has occurred.",
+                  "@Message.ExtendedInfo": [
+                    {"MessageId": "Base.1.8.ActionParameterNotSupported",
+                     "Message": "The parameter ResetType is not supported on the target resource.",
+                     "Resolution": "Remove the parameter supplied and resubmit the request."}]}}
+                """)).isEqualTo("A general error has occurred.; The parameter ResetType is not supported on the "
+                + "target resource. (Remove the parameter supplied and resubmit the request.)");
+    }
+
+    @Test
+    @DisplayName("an error with only a code, a body that is not JSON, and no body are each described")
+    void otherBodies() {
+        assertThat(describe("{\"error\": {\"code\": \"Base.1.8.InternalError\"}}")).isEqualTo("Base.1.8.InternalError");
+        assertThat(describe("<html><body>Bad   Gateway</body></html>")).isEqualTo("body: <html><body>Bad Gateway"
+                + "</body></html>");
+        assertThat(ErrorBody.describe(RedfishConnection.JSON, new byte[0])).isEqualTo("no error details");
+        assertThat(describe("x".repeat(500))).hasSize("body: ".length() + 121).endsWith("…");
+    }
+}

@@ -1,0 +1,83 @@
+package dev.remedy.fence.ssh.internal.profile;
+
+import dev.remedy.spi.config.ConfigProblem;
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.UncheckedIOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+
+/**
+ * The device profiles an agent can use: the ones shipped in the jar, with a user's file on top (a user profile
+ * with a built-in's name replaces it). Immutable and thread-safe.
+ */
+public final class ProfileCatalog {
+
+    /** The profiles shipped in the jar, each in {@code dev/remedy/fence/ssh/profiles/<name>.yaml}. */
+    public static final List<String> BUILT_IN = List.of("apc", "cisco-ios", "brocade-fos", "linux-node-agent",
+            "linux-sysrq");
+
+    private static final ProfileCatalog SHIPPED = loadBuiltIn();
+
+    private final Map<String, DeviceProfile> profiles;
+
+    private ProfileCatalog(Map<String, DeviceProfile> profiles) {
+        this.profiles = Map.copyOf(profiles);
+    }
+
+    /** The profiles shipped in the jar. */
+    public static ProfileCatalog builtIn() {
+        return SHIPPED;
+    }
+
+    /**
+     * This catalog with the profiles of a user's YAML file on top.
+     *
+     * @throws ProfileException if the file cannot be read or holds a bad profile
+     */
+    public ProfileCatalog with(Path file) {
+        String text;
+        try {
+            text = Files.readString(file, StandardCharsets.UTF_8);
+        } catch (IOException e) {
+            throw new ProfileException(file.toString(), List.of(ConfigProblem.in(file.toString(), "", "cannot be read: "
+                    + e.getMessage() + "; give the path of a readable YAML file")));
+        }
+        Map<String, DeviceProfile> all = new LinkedHashMap<>(profiles);
+        new ProfileReader().read(text, file.toString()).forEach(profile -> all.put(profile.name(), profile));
+        return new ProfileCatalog(all);
+    }
+
+    /** The profile called {@code name}. */
+    public Optional<DeviceProfile> find(String name) {
+        return Optional.ofNullable(profiles.get(name));
+    }
+
+    /** Every profile name, sorted. */
+    public List<String> names() {
+        return profiles.keySet().stream().sorted().toList();
+    }
+
+    private static ProfileCatalog loadBuiltIn() {
+        Map<String, DeviceProfile> all = new LinkedHashMap<>();
+        ProfileReader reader = new ProfileReader();
+        for (String name : BUILT_IN) {
+            String resource = "/dev/remedy/fence/ssh/profiles/" + name + ".yaml";
+            try (InputStream in = ProfileCatalog.class.getResourceAsStream(resource)) {
+                if (in == null) {
+                    throw new IllegalStateException("the built-in profile " + resource + " is missing from the jar");
+                }
+                reader.read(new String(in.readAllBytes(), StandardCharsets.UTF_8), resource)
+                        .forEach(profile -> all.put(profile.name(), profile));
+            } catch (IOException e) {
+                throw new UncheckedIOException("cannot read the built-in profile " + resource, e);
+            }
+        }
+        return new ProfileCatalog(all);
+    }
+}

@@ -1,5 +1,0 @@
-/**
- * SSH sessions to devices with jsch: modern algorithms only, host keys verified (known_hosts or a pinned
- * fingerprint), key or password login, and an interactive shell read with bounded waits.
- */
-package dev.remedy.fence.ssh.session;
