@@ -5,7 +5,6 @@ import static dev.remedy.core.flow.FlowDriver.FABRIC;
 import static dev.remedy.core.flow.FlowDriver.NODE_AGENT;
 import static dev.remedy.core.flow.FlowDriver.SAN;
 import static dev.remedy.core.flow.FlowDriver.SYSRQ;
-import static dev.remedy.core.flow.FlowDriver.T0;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.remedy.core.plan.FenceStep;
@@ -28,7 +27,6 @@ import org.junit.jupiter.api.Test;
  */
 class FenceFlowSoftFallbackTest {
 
-    private static final Duration HOLD = Duration.ofSeconds(30);
     private static final Duration ISOLATION_TIMEOUT = Duration.ofSeconds(30);
 
     /** Isolation levels as given (with {@code retries} retries), power management = bmc, no recovery. */
@@ -37,13 +35,6 @@ class FenceFlowSoftFallbackTest {
                 new StepPlan(Duration.ofSeconds(60), 0, List.of(List.of(BMC))), StepPlan.none(Duration.ofSeconds(60)));
     }
 
-    /** Decided and past the hold and the cluster isolation: ISOLATE_AGENTS with the first method in flight. */
-    private static FlowDriver isolating(FlowSettings settings, NodePlan plan) {
-        FlowDriver d = FlowDriver.decided(settings, plan);
-        d.tickAt(T0.plus(HOLD)).answer(FenceStatus.SUCCEEDED, PowerState.UNKNOWN);
-        assertThat(d.record.stage()).isEqualTo(Stage.ISOLATE_AGENTS);
-        return d;
-    }
 
     /** From the OFF in flight to the bmc: confirms, releases, lifts the taint and powers on again. */
     private static FlowDriver powerFenceAndPowerOn(FlowDriver d) {
@@ -71,7 +62,7 @@ class FenceFlowSoftFallbackTest {
     @Test
     @DisplayName("a soft reboot that fails on the only isolation level moves on to power fencing at once, not retried")
     void failedSoftRebootMovesOnToPowerFencing() {
-        FlowDriver d = isolating(FlowDriver.settings().build(), plan(2, List.of(List.of(SYSRQ))));
+        FlowDriver d = FlowDriver.isolating(FlowDriver.settings().build(), plan(2, List.of(List.of(SYSRQ))));
         assertThat(d.agentEffect().action()).isEqualTo(FenceAction.REBOOT);
 
         d.answerAfter(Duration.ofSeconds(3), FenceStatus.FAILED, PowerState.UNKNOWN);
@@ -101,7 +92,7 @@ class FenceFlowSoftFallbackTest {
     @Test
     @DisplayName("a soft reboot that times out (a dead host does not answer) moves on to power fencing, not FAILED")
     void timedOutSoftRebootMovesOnToPowerFencing() {
-        FlowDriver d = isolating(FlowDriver.settings().build(), plan(2, List.of(List.of(NODE_AGENT))));
+        FlowDriver d = FlowDriver.isolating(FlowDriver.settings().build(), plan(2, List.of(List.of(NODE_AGENT))));
 
         d.answerAfter(Duration.ofSeconds(30), FenceStatus.TIMED_OUT, PowerState.UNKNOWN);
 
@@ -115,7 +106,7 @@ class FenceFlowSoftFallbackTest {
     @Test
     @DisplayName("a soft reboot whose result never comes is counted lost (timed out) and power fencing follows")
     void lostSoftRebootMovesOnToPowerFencing() {
-        FlowDriver d = isolating(FlowDriver.settings().build(), plan(0, List.of(List.of(SYSRQ))));
+        FlowDriver d = FlowDriver.isolating(FlowDriver.settings().build(), plan(0, List.of(List.of(SYSRQ))));
         Operation reboot = d.inFlight();
 
         d.tickAt(reboot.issuedAt().plus(reboot.budget()).plus(d.flow.settings().operationGrace()));
@@ -131,7 +122,7 @@ class FenceFlowSoftFallbackTest {
     @Test
     @DisplayName("a fabric level failing, then the soft last level failing: power fencing follows")
     void fabricThenSoftBothFailingMovesOn() {
-        FlowDriver d = isolating(FlowDriver.settings().build(), plan(1, List.of(List.of(FABRIC), List.of(SYSRQ))));
+        FlowDriver d = FlowDriver.isolating(FlowDriver.settings().build(), plan(1, List.of(List.of(FABRIC), List.of(SYSRQ))));
 
         d.answer(FenceStatus.FAILED, PowerState.UNKNOWN);
         assertThat(d.record.stage()).isEqualTo(Stage.ISOLATE_AGENTS);
@@ -146,7 +137,7 @@ class FenceFlowSoftFallbackTest {
     @Test
     @DisplayName("a level whose fabric method isolated but whose soft method failed moves on to power fencing")
     void fabricThenSoftInOneLevelMovesOn() {
-        FlowDriver d = isolating(FlowDriver.settings().build(), plan(2, List.of(List.of(FABRIC, NODE_AGENT))));
+        FlowDriver d = FlowDriver.isolating(FlowDriver.settings().build(), plan(2, List.of(List.of(FABRIC, NODE_AGENT))));
 
         d.answer(FenceStatus.SUCCEEDED, PowerState.OFF);
         assertThat(d.agentEffect().action()).isEqualTo(FenceAction.REBOOT);
@@ -159,7 +150,7 @@ class FenceFlowSoftFallbackTest {
     @Test
     @DisplayName("a soft method that cannot even start (step deadline passed) on the last level is no blocker either")
     void softMethodOutOfBudgetMovesOn() {
-        FlowDriver d = isolating(FlowDriver.settings().build(), plan(2, List.of(List.of(FABRIC, SYSRQ))));
+        FlowDriver d = FlowDriver.isolating(FlowDriver.settings().build(), plan(2, List.of(List.of(FABRIC, SYSRQ))));
 
         d.at(d.record.stepDeadline().plusMillis(1)).answer(FenceStatus.SUCCEEDED, PowerState.OFF);
 
@@ -174,7 +165,7 @@ class FenceFlowSoftFallbackTest {
     @Test
     @DisplayName("a failing fabric method on the last level still fails the isolation step: retried, never power fenced")
     void failedFabricOnLastLevelStillBlocks() {
-        FlowDriver d = isolating(FlowDriver.settings().maxRestarts(0).build(),
+        FlowDriver d = FlowDriver.isolating(FlowDriver.settings().maxRestarts(0).build(),
                 plan(1, List.of(List.of(SYSRQ), List.of(FABRIC))));
 
         d.answer(FenceStatus.FAILED, PowerState.UNKNOWN);
@@ -195,7 +186,7 @@ class FenceFlowSoftFallbackTest {
     @Test
     @DisplayName("a soft method that succeeded does not excuse a fabric method after it failing on the last level")
     void softThenFailedFabricInOneLevelStillBlocks() {
-        FlowDriver d = isolating(FlowDriver.settings().build(), plan(0, List.of(List.of(SYSRQ, SAN))));
+        FlowDriver d = FlowDriver.isolating(FlowDriver.settings().build(), plan(0, List.of(List.of(SYSRQ, SAN))));
 
         d.answer(FenceStatus.SUCCEEDED, PowerState.UNKNOWN);
         assertThat(d.agentEffect().action()).isEqualTo(FenceAction.OFF);
@@ -209,7 +200,7 @@ class FenceFlowSoftFallbackTest {
     @Test
     @DisplayName("a failing power method on the last isolation level still fails the isolation step")
     void failedPowerIsolationMethodStillBlocks() {
-        FlowDriver d = isolating(FlowDriver.settings().build(),
+        FlowDriver d = FlowDriver.isolating(FlowDriver.settings().build(),
                 plan(0, List.of(List.of(SYSRQ), List.of(FlowDriver.method("outlet")))));
 
         d.answer(FenceStatus.FAILED, PowerState.UNKNOWN).answer(FenceStatus.FAILED, PowerState.UNKNOWN);
@@ -221,7 +212,7 @@ class FenceFlowSoftFallbackTest {
     @Test
     @DisplayName("a soft reboot that succeeded, then Ready with a boot after the decision: DONE without any power-off")
     void softRebootThenRebootedAfterDecisionEndsWithoutPowerOff() {
-        FlowDriver d = isolating(FlowDriver.settings().build(), plan(0, List.of(List.of(SYSRQ))));
+        FlowDriver d = FlowDriver.isolating(FlowDriver.settings().build(), plan(0, List.of(List.of(SYSRQ))));
         d.answer(FenceStatus.SUCCEEDED, PowerState.UNKNOWN);
         assertThat(d.record.stage()).isEqualTo(Stage.RACE_DELAY);
 
@@ -245,7 +236,7 @@ class FenceFlowSoftFallbackTest {
     @DisplayName("a failed soft reboot that rebooted the node anyway: the new boot, reported while the OFF that follows"
             + " is in flight, confirms the fence; nothing is released and the node is powered on again")
     void failedSoftRebootThenRebootedEndsWithoutRelease() {
-        FlowDriver d = isolating(FlowDriver.settings().build(), plan(0, List.of(List.of(SYSRQ))));
+        FlowDriver d = FlowDriver.isolating(FlowDriver.settings().build(), plan(0, List.of(List.of(SYSRQ))));
         d.answer(FenceStatus.FAILED, PowerState.UNKNOWN);
         assertThat(d.record.stage()).isEqualTo(Stage.POWER_OFF);
 
@@ -265,7 +256,7 @@ class FenceFlowSoftFallbackTest {
     @DisplayName("a soft reboot that succeeded, then a boot after the decision reported while the OFF is in flight:"
             + " confirmed by reboot, no release, and the node is powered on again")
     void softRebootThenRebootedWhileOffInFlight() {
-        FlowDriver d = isolating(FlowDriver.settings().build(), plan(0, List.of(List.of(SYSRQ))));
+        FlowDriver d = FlowDriver.isolating(FlowDriver.settings().build(), plan(0, List.of(List.of(SYSRQ))));
         d.answer(FenceStatus.SUCCEEDED, PowerState.UNKNOWN);
         d.wake();
         assertThat(d.record.stage()).isEqualTo(Stage.POWER_OFF);

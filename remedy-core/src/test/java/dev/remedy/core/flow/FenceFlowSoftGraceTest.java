@@ -29,7 +29,6 @@ import org.junit.jupiter.api.Test;
  */
 class FenceFlowSoftGraceTest {
 
-    private static final Duration HOLD = Duration.ofSeconds(30);
     private static final Duration ISOLATION_TIMEOUT = Duration.ofSeconds(30);
     private static final Duration POWER_TIMEOUT = Duration.ofSeconds(60);
     private static final Duration GRACE = FlowSettings.DEFAULT_SOFT_FENCE_GRACE;
@@ -42,20 +41,13 @@ class FenceFlowSoftGraceTest {
                 new StepPlan(POWER_TIMEOUT, 0, List.of(List.of(BMC))), StepPlan.none(Duration.ofSeconds(60)));
     }
 
-    /** Decided and past the hold and the cluster isolation: ISOLATE_AGENTS with the first method in flight. */
-    private static FlowDriver isolating(FlowSettings settings, NodePlan plan) {
-        FlowDriver d = FlowDriver.decided(settings, plan);
-        d.tickAt(T0.plus(HOLD)).answer(FenceStatus.SUCCEEDED, PowerState.UNKNOWN);
-        assertThat(d.record.stage()).isEqualTo(Stage.ISOLATE_AGENTS);
-        return d;
-    }
 
     /**
      * Isolating with a soft reboot (sysrq) on the only level, which then succeeds: RACE_DELAY for the grace, or with
      * no grace OFF in flight.
      */
     private static FlowDriver softRebooted(FlowSettings settings) {
-        FlowDriver d = isolating(settings, plan(List.of(List.of(SYSRQ))));
+        FlowDriver d = FlowDriver.isolating(settings, plan(List.of(List.of(SYSRQ))));
         assertThat(d.agentEffect().action()).isEqualTo(FenceAction.REBOOT);
         d.answerAfter(Duration.ofSeconds(2), FenceStatus.SUCCEEDED, PowerState.UNKNOWN);
         FlowDriver.assertPowerFencingBegun(d);
@@ -111,7 +103,7 @@ class FenceFlowSoftGraceTest {
     @DisplayName("a node that reports Ready within the grace (a restarted kubelet) ends the flow without any power-off"
             + " or release")
     void readyWithinGraceEndsWithoutPowerOff() {
-        FlowDriver d = isolating(FlowDriver.settings().build(), plan(List.of(List.of(NODE_AGENT))));
+        FlowDriver d = FlowDriver.isolating(FlowDriver.settings().build(), plan(List.of(List.of(NODE_AGENT))));
         d.answerAfter(Duration.ofSeconds(2), FenceStatus.SUCCEEDED, PowerState.UNKNOWN);
         Instant softDone = d.now;
         idleUntil(d, softDone.plus(Duration.ofSeconds(95)));
@@ -133,7 +125,7 @@ class FenceFlowSoftGraceTest {
     @Test
     @DisplayName("Ready within the grace on a level that also fenced a fabric: no power-off, the fabric is un-fenced")
     void readyWithinGraceUnfencesTheLevel() {
-        FlowDriver d = isolating(FlowDriver.settings().build(), plan(List.of(List.of(FABRIC, NODE_AGENT))));
+        FlowDriver d = FlowDriver.isolating(FlowDriver.settings().build(), plan(List.of(List.of(FABRIC, NODE_AGENT))));
         d.answer(FenceStatus.SUCCEEDED, PowerState.OFF).answer(FenceStatus.SUCCEEDED, PowerState.UNKNOWN);
         assertThat(d.record.waitUntil()).contains(d.now.plus(GRACE));
         idleUntil(d, d.now.plus(Duration.ofSeconds(60)));
@@ -178,7 +170,7 @@ class FenceFlowSoftGraceTest {
     @Test
     @DisplayName("a soft method that failed (the host is likely dead) gets no grace: power fencing at once")
     void failedSoftMethodGetsNoGrace() {
-        FlowDriver d = isolating(FlowDriver.settings().build(), plan(List.of(List.of(SYSRQ))));
+        FlowDriver d = FlowDriver.isolating(FlowDriver.settings().build(), plan(List.of(List.of(SYSRQ))));
         d.answerAfter(Duration.ofSeconds(3), FenceStatus.FAILED, PowerState.UNKNOWN);
         assertThat(d.record.stage()).isEqualTo(Stage.POWER_OFF);
         assertThat(d.record.stepDeadline()).isEqualTo(d.now.plus(POWER_TIMEOUT));
@@ -191,7 +183,7 @@ class FenceFlowSoftGraceTest {
     @Test
     @DisplayName("a soft method that succeeded but whose level then failed gets no grace from the fallback level")
     void softThenFailedLevelGetsNoGraceFromPowerLevel() {
-        FlowDriver d = isolating(FlowDriver.settings().build(),
+        FlowDriver d = FlowDriver.isolating(FlowDriver.settings().build(),
                 plan(List.of(List.of(NODE_AGENT, FABRIC), List.of(FlowDriver.method("outlet")))));
         d.answer(FenceStatus.SUCCEEDED, PowerState.UNKNOWN).answer(FenceStatus.FAILED, PowerState.UNKNOWN);
         assertThat(d.agentEffect().level()).isEqualTo(1);
@@ -204,7 +196,7 @@ class FenceFlowSoftGraceTest {
     @Test
     @DisplayName("an isolation level without a soft method gets no grace")
     void noSoftMethodNoGrace() {
-        FlowDriver d = isolating(FlowDriver.settings().build(), plan(List.of(List.of(FABRIC))));
+        FlowDriver d = FlowDriver.isolating(FlowDriver.settings().build(), plan(List.of(List.of(FABRIC))));
         d.answer(FenceStatus.SUCCEEDED, PowerState.OFF);
         assertThat(d.record.stage()).isEqualTo(Stage.POWER_OFF);
         assertThat(d.agentEffect().step()).isEqualTo(FenceStep.POWER_MANAGEMENT);
@@ -292,7 +284,7 @@ class FenceFlowSoftGraceTest {
     @DisplayName("Ready with a boot after the decision while the soft reboot is still in flight is kept: the flow ends"
             + " once isolation is over, without powering off")
     void readyDuringInFlightSoftRebootIsKept() {
-        FlowDriver d = isolating(FlowDriver.settings().softFenceGrace(Duration.ZERO).build(),
+        FlowDriver d = FlowDriver.isolating(FlowDriver.settings().softFenceGrace(Duration.ZERO).build(),
                 plan(List.of(List.of(SYSRQ))));
         Operation reboot = d.inFlight();
 
@@ -318,7 +310,7 @@ class FenceFlowSoftGraceTest {
     @Test
     @DisplayName("a kept reboot also ends the flow when the soft reboot's own result is lost with the rebooting host")
     void readyDuringInFlightSoftRebootKeptWhenItsResultTimesOut() {
-        FlowDriver d = isolating(FlowDriver.settings().build(), plan(List.of(List.of(SYSRQ))));
+        FlowDriver d = FlowDriver.isolating(FlowDriver.settings().build(), plan(List.of(List.of(SYSRQ))));
         d.after(Duration.ofSeconds(25)).readiness(true, Optional.of(d.now.minusSeconds(20)));
 
         d.answerAfter(Duration.ofSeconds(5), FenceStatus.TIMED_OUT, PowerState.UNKNOWN);
@@ -332,7 +324,7 @@ class FenceFlowSoftGraceTest {
     @Test
     @DisplayName("Ready without a boot after the decision during the soft reboot is not evidence and is not kept")
     void readyWithOldBootDuringSoftRebootIsNotKept() {
-        FlowDriver d = isolating(FlowDriver.settings().softFenceGrace(Duration.ZERO).build(),
+        FlowDriver d = FlowDriver.isolating(FlowDriver.settings().softFenceGrace(Duration.ZERO).build(),
                 plan(List.of(List.of(SYSRQ))));
 
         d.readiness(true, Optional.of(T0.minusSeconds(60))).readiness(true, Optional.empty());

@@ -5,7 +5,6 @@ import static dev.remedy.core.flow.FlowDriver.FABRIC;
 import static dev.remedy.core.flow.FlowDriver.NODE_AGENT;
 import static dev.remedy.core.flow.FlowDriver.SAN;
 import static dev.remedy.core.flow.FlowDriver.SYSRQ;
-import static dev.remedy.core.flow.FlowDriver.T0;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.remedy.core.plan.FenceStep;
@@ -28,7 +27,6 @@ import org.junit.jupiter.api.Test;
  */
 class FenceFlowUnfenceLevelsTest {
 
-    private static final Duration HOLD = Duration.ofSeconds(30);
     private static final Duration ISOLATION_TIMEOUT = Duration.ofSeconds(30);
     private static final ResolvedMethod SWITCH_B = FlowDriver.method("switch-b", FencingKind.FABRIC);
     private static final ResolvedMethod OUTLET = FlowDriver.method("outlet");
@@ -38,12 +36,6 @@ class FenceFlowUnfenceLevelsTest {
                 new StepPlan(Duration.ofSeconds(60), 0, List.of(List.of(BMC))), StepPlan.none(Duration.ofSeconds(60)));
     }
 
-    private static FlowDriver isolating(FlowSettings settings, NodePlan plan) {
-        FlowDriver d = FlowDriver.decided(settings, plan);
-        d.tickAt(T0.plus(HOLD)).answer(FenceStatus.SUCCEEDED, PowerState.UNKNOWN);
-        assertThat(d.record.stage()).isEqualTo(Stage.ISOLATE_AGENTS);
-        return d;
-    }
 
     /**
      * Answers the isolation operations in turn: true = SUCCEEDED, false = FAILED; ends in power management: waiting
@@ -92,7 +84,7 @@ class FenceFlowUnfenceLevelsTest {
     @Test
     @DisplayName("a fabric method OFF in a level that then failed is un-fenced too, before the level that succeeded")
     void fabricOfFailedEarlierLevelIsUnfenced() {
-        FlowDriver d = isolating(FlowDriver.settings().build(), plan(0, List.of(List.of(FABRIC, SAN), List.of(SWITCH_B))));
+        FlowDriver d = FlowDriver.isolating(FlowDriver.settings().build(), plan(0, List.of(List.of(FABRIC, SAN), List.of(SWITCH_B))));
         isolate(d, true, false, true);
         assertThat(d.record.isolationLevel()).hasValue(1);
 
@@ -114,7 +106,7 @@ class FenceFlowUnfenceLevelsTest {
     @Test
     @DisplayName("soft methods of every level are skipped when un-fencing")
     void softMethodsOfEveryLevelAreSkipped() {
-        FlowDriver d = isolating(FlowDriver.settings().build(),
+        FlowDriver d = FlowDriver.isolating(FlowDriver.settings().build(),
                 plan(0, List.of(List.of(FABRIC, NODE_AGENT), List.of(SYSRQ, SAN))));
         isolate(d, true, false, true, true);
 
@@ -127,7 +119,7 @@ class FenceFlowUnfenceLevelsTest {
     @Test
     @DisplayName("levels after the one that succeeded never ran, and are not un-fenced")
     void levelsNeverAttemptedAreNotUnfenced() {
-        FlowDriver d = isolating(FlowDriver.settings().build(), plan(0, List.of(List.of(FABRIC), List.of(SAN))));
+        FlowDriver d = FlowDriver.isolating(FlowDriver.settings().build(), plan(0, List.of(List.of(FABRIC), List.of(SAN))));
         isolate(d, true);
         assertThat(d.record.isolationLevel()).hasValue(0);
 
@@ -140,7 +132,7 @@ class FenceFlowUnfenceLevelsTest {
     @Test
     @DisplayName("a power method of an earlier isolation level that may have turned the node off gets ON as well")
     void powerMethodOfEarlierLevelIsOnAgain() {
-        FlowDriver d = isolating(FlowDriver.settings().build(), plan(0, List.of(List.of(OUTLET, FABRIC), List.of(SAN))));
+        FlowDriver d = FlowDriver.isolating(FlowDriver.settings().build(), plan(0, List.of(List.of(OUTLET, FABRIC), List.of(SAN))));
         isolate(d, true, false, true);
 
         powerFenceAndPowerOn(d);
@@ -153,7 +145,7 @@ class FenceFlowUnfenceLevelsTest {
     @Test
     @DisplayName("each un-fence ON is retried after a backoff until it succeeds, then the walk goes on across levels")
     void failedUnfenceIsRetriedThenGoesOnToTheNextLevel() {
-        FlowDriver d = isolating(FlowDriver.settings().build(), plan(0, List.of(List.of(FABRIC, SAN), List.of(SWITCH_B))));
+        FlowDriver d = FlowDriver.isolating(FlowDriver.settings().build(), plan(0, List.of(List.of(FABRIC, SAN), List.of(SWITCH_B))));
         isolate(d, true, false, true);
         powerFenceAndPowerOn(d);
 
@@ -181,7 +173,7 @@ class FenceFlowUnfenceLevelsTest {
     @Test
     @DisplayName("an un-fence that keeps failing fails the step; the Alert names every method not yet un-fenced")
     void gaveUpDuringUnfenceNamesEveryMethodLeft() {
-        FlowDriver d = isolating(FlowDriver.settings().maxRestarts(0).build(),
+        FlowDriver d = FlowDriver.isolating(FlowDriver.settings().maxRestarts(0).build(),
                 plan(0, List.of(List.of(FABRIC, SAN), List.of(SWITCH_B))));
         isolate(d, true, false, true);
         powerFenceAndPowerOn(d);
@@ -208,7 +200,7 @@ class FenceFlowUnfenceLevelsTest {
     @Test
     @DisplayName("soft fencing failing on the last level: every fabric method of every level is un-fenced afterwards")
     void softFallThroughUnfencesEveryLevel() {
-        FlowDriver d = isolating(FlowDriver.settings().build(),
+        FlowDriver d = FlowDriver.isolating(FlowDriver.settings().build(),
                 plan(0, List.of(List.of(FABRIC), List.of(SAN, SYSRQ))));
         isolate(d, false, true, false);
         assertThat(d.powerFencingReason()).contains("power fencing follows");
@@ -224,7 +216,7 @@ class FenceFlowUnfenceLevelsTest {
     @Test
     @DisplayName("after a restart the levels an earlier run isolated with are un-fenced too, not only this run's level")
     void restartUnfencesLevelsOfEarlierRuns() {
-        FlowDriver d = isolating(FlowDriver.settings().build(), plan(0, List.of(List.of(FABRIC), List.of(SAN))));
+        FlowDriver d = FlowDriver.isolating(FlowDriver.settings().build(), plan(0, List.of(List.of(FABRIC), List.of(SAN))));
         isolate(d, false, true);
         d.answer(FenceStatus.FAILED, PowerState.UNKNOWN);
         assertThat(d.record.stage()).isEqualTo(Stage.FAILED);
@@ -244,7 +236,7 @@ class FenceFlowUnfenceLevelsTest {
     @DisplayName("a flow that gives up during isolation un-fences nothing (the node is not known to be stopped), and"
             + " its Alert names the fabric methods that may still cut it off")
     void gaveUpDuringIsolationLeavesFabricOffAndSaysSo() {
-        FlowDriver d = isolating(FlowDriver.settings().maxRestarts(0).build(),
+        FlowDriver d = FlowDriver.isolating(FlowDriver.settings().maxRestarts(0).build(),
                 plan(0, List.of(List.of(FABRIC, NODE_AGENT, SAN))));
         d.answer(FenceStatus.SUCCEEDED, PowerState.OFF).answer(FenceStatus.SUCCEEDED, PowerState.UNKNOWN)
                 .answer(FenceStatus.FAILED, PowerState.UNKNOWN);
@@ -260,7 +252,7 @@ class FenceFlowUnfenceLevelsTest {
     @Test
     @DisplayName("with soft methods only, nothing is un-fenced whichever levels ran")
     void softOnlyLevelsNeedNoUnfence() {
-        FlowDriver d = isolating(FlowDriver.settings().build(), plan(0, List.of(List.of(SYSRQ), List.of(NODE_AGENT))));
+        FlowDriver d = FlowDriver.isolating(FlowDriver.settings().build(), plan(0, List.of(List.of(SYSRQ), List.of(NODE_AGENT))));
         isolate(d, false, true);
 
         powerFenceAndPowerOn(d);

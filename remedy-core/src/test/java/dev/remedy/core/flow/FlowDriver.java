@@ -114,6 +114,14 @@ final class FlowDriver {
         return decided(settings().build(), defaultPlan());
     }
 
+    /** Decided and past the hold and the cluster isolation: ISOLATE_AGENTS with the first method in flight. */
+    static FlowDriver isolating(FlowSettings settings, NodePlan plan) {
+        FlowDriver d = decided(settings, plan);
+        d.tickAt(settings.hold()).answer(FenceStatus.SUCCEEDED, PowerState.UNKNOWN);
+        assertThat(d.record.stage()).isEqualTo(Stage.ISOLATE_AGENTS);
+        return d;
+    }
+
     /** Decided, held and isolated: RUNNING, in RACE_DELAY if the isolation that succeeded asks for a grace. */
     static FlowDriver isolated(FlowSettings settings, NodePlan plan) {
         FlowDriver d = decided(settings, plan);
