@@ -59,7 +59,7 @@ public final class IncrementalPolicyController {
         fleet.remove(node);
         tallies.forEach(t -> t.remove(node));
         episodes.remove(node);
-        remediations.forget(node);
+        remediations.clearHold(node);
     }
 
     /**
@@ -138,7 +138,7 @@ public final class IncrementalPolicyController {
                     tallies.get(candidate).view(), now, decisions)) {
                 refresh(node);
             } else if (candidate < 0) {
-                remediations.healthy(node.name());
+                remediations.clearHold(node.name());
             }
         } else {
             remediations.follow(node, tallies.get(policies.indexOf(remediating.get())).view(), now, decisions);

@@ -79,7 +79,7 @@ public final class PolicyController {
                             && remediations.consider(pool.policy, node, view, now, decisions)) {
                         view = view.withRemediating(List.of(node.name()));
                     } else if (!pool.sick.get(i) && remediations.anyHeld()) {
-                        remediations.healthy(node.name());
+                        remediations.clearHold(node.name());
                     }
                 } else if (remediating == pool.policy) {
                     remediations.follow(node, view, now, decisions);

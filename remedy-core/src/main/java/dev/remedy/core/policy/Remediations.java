@@ -68,13 +68,8 @@ final class Remediations {
         return List.copyOf(active.keySet());
     }
 
-    /** The node is healthy under every policy: a hold noted for it no longer applies. */
-    void healthy(String node) {
-        lastHeld.remove(node);
-    }
-
-    /** The node left the cluster. */
-    void forget(String node) {
+    /** A hold noted for {@code node} no longer applies: it is healthy under every policy, or it left the cluster. */
+    void clearHold(String node) {
         lastHeld.remove(node);
     }
 
