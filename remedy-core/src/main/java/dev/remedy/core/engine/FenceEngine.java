@@ -1,5 +1,6 @@
 package dev.remedy.core.engine;
 
+import dev.remedy.core.engine.Backlog.Work;
 import dev.remedy.core.event.FenceEventListener;
 import dev.remedy.core.event.FencingHistory;
 import dev.remedy.core.event.internal.EventBus;
@@ -11,10 +12,9 @@ import dev.remedy.core.flow.NodeFence;
 import dev.remedy.core.flow.Observation.AdminCommand;
 import dev.remedy.core.flow.Observation;
 import dev.remedy.core.flow.Operation;
-import dev.remedy.core.flow.Transition;
-import dev.remedy.core.plan.NodePlan;
 import dev.remedy.core.plan.PlanSource;
 import dev.remedy.core.store.FenceStateStore;
+import dev.remedy.core.time.Deadlines;
 import dev.remedy.spi.FenceStatus;
 import dev.remedy.spi.PowerState;
 import dev.remedy.spi.TimeSource;
@@ -61,8 +61,8 @@ public final class FenceEngine implements AutoCloseable {
     private final EventBus bus = new EventBus();
     private final FencingHistory history;
     private final Map<String, NodeFence> records = new ConcurrentHashMap<>();
-    /** The last plan problem reported per node: a missing plan is reported once, not at every tick. */
-    private final Map<String, String> planProblems = new ConcurrentHashMap<>();
+    private final Steps steps;
+    private final Backlog backlog = new Backlog();
     /** Striped locks: a node's transitions are serialized without a lock object per node ever seen. */
     private final Object[] locks = new Object[LOCK_STRIPES];
 
@@ -78,6 +78,7 @@ public final class FenceEngine implements AutoCloseable {
                 : null;
         this.executor = b.executor != null ? b.executor : ownedExecutor;
         this.history = b.history != null ? b.history : new FencingHistory();
+        this.steps = new Steps(flow, store, plans, time, records);
         java.util.Arrays.setAll(locks, i -> new Object());
         bus.subscribe(history);
         b.listeners.forEach(bus::subscribe);
@@ -90,13 +91,19 @@ public final class FenceEngine implements AutoCloseable {
 
     /**
      * Loads every record from the store and issues again the operations that were in flight when the previous
-     * engine stopped. Call once, before anything else.
+     * engine stopped. A node whose record the store can read in no version is held for an admin (an
+     * {@link FenceEvent.Alert} says so). Call once, before anything else.
      */
     public void start() {
         for (NodeFence record : store.loadAll()) {
             records.put(record.node(), record);
         }
         store.problems().forEach(p -> LOG.warn("fence state store: {}", p));
+        store.lostRecords().forEach((node, why) -> {
+            if (!records.containsKey(node)) {
+                submit(node, new Work.Hold(Steps.holdReason(why)));
+            }
+        });
         for (String node : List.copyOf(records.keySet())) {
             apply(node, new Observation.Recovered());
         }
@@ -105,9 +112,10 @@ public final class FenceEngine implements AutoCloseable {
     /**
      * Starts a fence flow for {@code node}, unless one is active (then a {@link FenceEvent.Refused} is published).
      *
-     * @return the node's record after the decision
+     * @return the node's record after the decision; empty if it could not be saved yet (the engine keeps trying,
+     *         see {@link #unsavedNodes()})
      */
-    public NodeFence decide(String node, String reason) {
+    public Optional<NodeFence> decide(String node, String reason) {
         return decide(node, reason, Duration.ZERO);
     }
 
@@ -115,27 +123,13 @@ public final class FenceEngine implements AutoCloseable {
      * Starts a fence flow for {@code node} whose hold is longer by {@code raceDelay} (the fence-race delay storm
      * protection chose for it), unless one is active.
      *
-     * @return the node's record after the decision
+     * @return the node's record after the decision; empty if it could not be saved yet (the engine keeps trying,
+     *         see {@link #unsavedNodes()})
      */
-    public NodeFence decide(String node, String reason, Duration raceDelay) {
-        List<FenceEvent> events;
-        synchronized (lock(node)) {
-            NodeFence current = records.get(node);
-            if (current != null && !current.isSettled()) {
-                events = List.of(new FenceEvent.Refused(node, time.instant(), "node " + node
-                        + " is already in a fence flow (" + current.state() + "); decision '" + reason + "' ignored"));
-            } else if (current != null && current.gaveUp()) {
-                events = List.of(new FenceEvent.Refused(node, time.instant(), "node " + node
-                        + " gave up in ERROR; an admin must clear it before remedy touches it again"));
-            } else {
-                Transition t = flow.decide(node, time.instant(), reason, Optional.ofNullable(current), raceDelay);
-                records.put(node, store.save(t.record()));
-                events = t.events();
-            }
-        }
-        events.forEach(bus::publish);
+    public Optional<NodeFence> decide(String node, String reason, Duration raceDelay) {
+        submit(node, new Work.Decide(reason, raceDelay));
         apply(node, new Observation.Tick());
-        return records.get(node);
+        return Optional.ofNullable(records.get(node));
     }
 
     /** Reports the node's readiness. */
@@ -143,9 +137,15 @@ public final class FenceEngine implements AutoCloseable {
         apply(node, readiness);
     }
 
-    /** A reconcile pass: every active flow checks its timers and deadlines. */
+    /**
+     * A reconcile pass: every active flow checks its timers and deadlines, and work whose save failed is tried
+     * again when its backoff is over.
+     */
     public void tick() {
         Instant now = time.instant();
+        for (String node : backlog.due(now)) {
+            retry(node);
+        }
         for (NodeFence record : records.values()) {
             if (due(record, now)) {
                 apply(record.node(), new Observation.Tick());
@@ -188,6 +188,14 @@ public final class FenceEngine implements AutoCloseable {
         return List.copyOf(records.values());
     }
 
+    /**
+     * The nodes whose record cannot be saved now, each with why, since when and when the engine tries again. Their
+     * flows wait where they were; an {@link FenceEvent.Alert} was published when the saves started failing.
+     */
+    public Map<String, String> unsavedNodes() {
+        return backlog.describe();
+    }
+
     /** The bounded history of finished operations. */
     public FencingHistory history() {
         return history;
@@ -221,39 +229,73 @@ public final class FenceEngine implements AutoCloseable {
     }
 
     private void apply(String node, Observation observation) {
-        List<Effect> effects;
-        List<FenceEvent> events;
+        submit(node, new Work.Observe(observation));
+    }
+
+    /** Does {@code work} now, or keeps it behind the node's work that could not be saved yet. */
+    private void submit(String node, Work work) {
+        Step step;
         synchronized (lock(node)) {
-            NodeFence current = records.get(node);
-            if (current == null) {
-                return;
-            }
-            Optional<NodePlan> plan;
-            String problem;
-            try {
-                plan = plans.plan(node);
-                problem = plan.isPresent() ? null : "no fence plan covers node " + node
-                        + "; add a topology for it to the fence configuration";
-            } catch (RuntimeException e) {
-                plan = Optional.empty();
-                problem = "the fence plan of node " + node + " cannot be built: " + e.getMessage();
-            }
-            if (plan.isEmpty()) {
-                boolean reported = problem.equals(planProblems.put(node, problem));
-                effects = List.of();
-                events = reported ? List.of() : List.of(new FenceEvent.Refused(node, time.instant(), problem));
-            } else {
-                planProblems.remove(node);
-                Transition t = flow.apply(current, plan.get(), observation, time.instant());
-                if (!t.record().equals(current)) {
-                    records.put(node, store.save(t.record()));
+            if (backlog.has(node)) {
+                if (!backlog.add(node, work)) {
+                    step = Step.of(List.of(new FenceEvent.Refused(node, time.instant(), "node " + node + " has "
+                            + Backlog.MAX_WORK + " requests waiting for its record to be saved; " + work
+                            + " refused: fix the fence state store")), List.of());
+                } else {
+                    return;
                 }
-                effects = t.effects();
-                events = t.events();
+            } else {
+                step = steps.run(node, work);
+                if (step.unsaved().isPresent()) {
+                    backlog.add(node, work);
+                    step = step.plus(failedSave(node, step.unsaved().get()));
+                }
             }
         }
-        events.forEach(bus::publish);
-        for (Effect effect : effects) {
+        publishAndRun(node, step);
+    }
+
+    /** Tries the node's waiting work again, in order, until it is done or a save fails again. */
+    private void retry(String node) {
+        Step all = Step.NONE;
+        synchronized (lock(node)) {
+            Optional<Work> next = backlog.next(node);
+            while (next.isPresent()) {
+                Step step = steps.run(node, next.get());
+                all = all.plus(step);
+                if (step.unsaved().isPresent()) {
+                    all = all.plus(failedSave(node, step.unsaved().get()));
+                    break;
+                }
+                backlog.done(node);
+                next = backlog.next(node);
+            }
+            if (next.isEmpty()) {
+                backlog.recovered(node).ifPresent(f -> LOG.info("the fence record of node {} saves again, after {}"
+                        + " failed tries since {}", node, f.tries(), f.since()));
+                all = all.plus(steps.run(node, new Work.Observe(new Observation.Tick())));
+            }
+        }
+        publishAndRun(node, all);
+    }
+
+    /** Notes a failed save; the alert when it is the first of a run. */
+    private Step failedSave(String node, String problem) {
+        Instant now = time.instant();
+        LOG.warn("could not save the fence record of node {}: {}; its flow stays where it was and is tried again",
+                node, problem);
+        if (!backlog.failed(node, now, problem)) {
+            return Step.NONE;
+        }
+        return Step.of(List.of(new FenceEvent.Alert(node, now, "the fence record of node " + node + " cannot be "
+                + "saved (" + problem + "): its flow waits where it was and the engine tries again, at least every "
+                + Backlog.LONGEST_WAIT.toSeconds() + " s; fix the fence state store (free space, permissions)")),
+                List.of());
+    }
+
+    private void publishAndRun(String node, Step step) {
+        step.events().forEach(bus::publish);
+        for (Effect effect : step.effects()) {
             executor.execute(new OperationTask(node, effect.operationId(), () -> perform(effect)));
         }
     }
@@ -270,7 +312,7 @@ public final class FenceEngine implements AutoCloseable {
             LOG.debug("operation {} of node {} is no longer in flight; not run", effect.operationId(), effect.node());
             return;
         }
-        Duration left = Duration.between(time.instant(), current.get().issuedAt().plus(current.get().budget()));
+        Duration left = Duration.between(time.instant(), Deadlines.plus(current.get().issuedAt(), current.get().budget()));
         if (left.isNegative() || left.isZero()) {
             apply(effect.node(), new Observation.Completed(effect.operationId(), FenceStatus.TIMED_OUT,
                     PowerState.UNKNOWN, "waited " + current.get().budget() + " in the executor's queue; not run"));
@@ -297,6 +339,8 @@ public final class FenceEngine implements AutoCloseable {
             Thread thread = base.newThread(runnable);
             thread.setDaemon(true);
             thread.setName("remedy-engine-" + thread.getName());
+            thread.setUncaughtExceptionHandler((dead, e) -> LOG.error("engine thread {} died: the operation it ran "
+                    + "is counted as lost at its deadline and the pool starts a new thread", dead.getName(), e));
             return thread;
         };
     }

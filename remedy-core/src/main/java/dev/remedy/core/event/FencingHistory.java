@@ -8,8 +8,9 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * The last finished operations, per node and overall, bounded in both. A {@link FenceEventListener}; query it
- * for what happened to a node. Thread-safe.
+ * The last finished operations, per node and overall, bounded in both, and the last alerts (a flow that gave up,
+ * a host left off, a record that could not be saved or was lost), bounded like the operations overall. A
+ * {@link FenceEventListener}; query it for what happened to a node. Thread-safe.
  */
 public final class FencingHistory implements FenceEventListener {
 
@@ -22,6 +23,7 @@ public final class FencingHistory implements FenceEventListener {
     private final int overall;
     private final Map<String, Deque<FenceEvent.OperationFinished>> byNode = new HashMap<>();
     private final Deque<FenceEvent.OperationFinished> all = new ArrayDeque<>();
+    private final Deque<FenceEvent.Alert> alerts = new ArrayDeque<>();
 
     /** A history keeping {@code perNode} operations per node and {@code overall} in all. */
     public FencingHistory(int perNode, int overall) {
@@ -45,7 +47,19 @@ public final class FencingHistory implements FenceEventListener {
                     n -> new ArrayDeque<>(Math.min(perNode, 8)));
             add(mine, finished, perNode);
             add(all, finished, overall);
+        } else if (event instanceof FenceEvent.Alert alert) {
+            add(alerts, alert, overall);
         }
+    }
+
+    /** The last alerts of every node, oldest first. */
+    public synchronized List<FenceEvent.Alert> alerts() {
+        return List.copyOf(alerts);
+    }
+
+    /** The last alerts of {@code node}, oldest first. */
+    public synchronized List<FenceEvent.Alert> alertsOf(String node) {
+        return alerts.stream().filter(a -> a.node().equals(node)).toList();
     }
 
     /** The last operations of {@code node}, oldest first. */
@@ -58,7 +72,7 @@ public final class FencingHistory implements FenceEventListener {
         return List.copyOf(all);
     }
 
-    private static void add(Deque<FenceEvent.OperationFinished> queue, FenceEvent.OperationFinished event, int bound) {
+    private static <T> void add(Deque<T> queue, T event, int bound) {
         queue.addLast(event);
         while (queue.size() > bound) {
             queue.removeFirst();

@@ -1,6 +1,7 @@
 package dev.remedy.core.flow;
 
 import dev.remedy.core.flow.Observation.Admin;
+import dev.remedy.core.time.Deadlines;
 import java.time.Duration;
 import java.util.Optional;
 
@@ -52,10 +53,10 @@ final class AdminCommands {
             return;
         }
         Duration paused = TimeBudget.left(r.pausedAt().get(), d.now);
-        d.b.pausedAt(Optional.empty()).step(r.stepStartedAt(), r.stepDeadline().plus(paused))
-                .waitUntil(r.waitUntil().map(w -> w.plus(paused))).reason("resumed by " + who)
+        d.b.pausedAt(Optional.empty()).step(r.stepStartedAt(), Deadlines.plus(r.stepDeadline(), paused))
+                .waitUntil(r.waitUntil().map(w -> Deadlines.plus(w, paused))).reason("resumed by " + who)
                 .inFlight(r.inFlight().map(op -> op.delayedBy(paused)));
-        d.b.stage(r.stage(), r.stageSince().plus(paused));
+        d.b.stage(r.stage(), Deadlines.plus(r.stageSince(), paused));
     }
 
     /** "I have powered it off myself": counts as confirmation while the flow may still power the node off. */

@@ -1,6 +1,7 @@
 package dev.remedy.core.flow;
 
 import dev.remedy.core.plan.FenceStep;
+import dev.remedy.core.time.Deadlines;
 import java.time.Instant;
 import java.util.Optional;
 
@@ -15,7 +16,7 @@ final class AwaitReadyStage implements StageHandler {
 
     /** When the wait for Ready of {@code r} runs out. */
     Instant deadline(NodeFence r) {
-        return r.stageSince().plus(moves.settings().awaitReady());
+        return Deadlines.plus(r.stageSince(), moves.settings().awaitReady());
     }
 
     @Override

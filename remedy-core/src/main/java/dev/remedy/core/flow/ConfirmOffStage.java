@@ -2,6 +2,7 @@ package dev.remedy.core.flow;
 
 import dev.remedy.core.flow.Observation.Completed;
 import dev.remedy.core.plan.FenceStep;
+import dev.remedy.core.time.Deadlines;
 import dev.remedy.spi.FenceAction;
 import dev.remedy.spi.FenceStatus;
 import dev.remedy.spi.PowerState;
@@ -32,8 +33,8 @@ final class ConfirmOffStage extends PoweringOffStage {
             moves.agentLevelResult(d, false, false, "STATUS still read " + result.power(), () -> { });
         } else {
             Duration backoff = moves.budget().backoff(TimeBudget.left(r.stageSince(), d.now));
-            d.b.waitUntil(Optional.of(d.now.plus(backoff))).reason("STATUS of " + methodName(d, r) + " read "
-                    + result.power() + " (" + result.status() + "); polling again in " + backoff.toMillis() + " ms");
+            d.b.waitUntil(Optional.of(Deadlines.plus(d.now, backoff))).reason("STATUS of " + methodName(d, r) + " read "
+                    + result.power() + " (" + result.status() + "); polling again in " + Deadlines.millis(backoff) + " ms");
         }
     }
 

@@ -4,6 +4,7 @@ import dev.remedy.core.flow.Observation.Admin;
 import dev.remedy.core.flow.Observation.Completed;
 import dev.remedy.core.flow.Observation.Readiness;
 import dev.remedy.core.plan.NodePlan;
+import dev.remedy.core.time.Deadlines;
 import dev.remedy.spi.FenceStatus;
 import dev.remedy.spi.FencingKind;
 import dev.remedy.spi.PowerState;
@@ -98,7 +99,7 @@ public final class FenceFlow {
      */
     public Transition decide(String node, Instant now, String reason, Optional<NodeFence> previous,
                              Duration raceDelay) {
-        NodeFence.Builder fresh = NodeFence.decided(node, now, now.plus(settings.hold()).plus(raceDelay), reason)
+        NodeFence.Builder fresh = NodeFence.decided(node, now, Deadlines.plus(Deadlines.plus(now, settings.hold()), raceDelay), reason)
                 .toBuilder();
         previous.ifPresent(p -> fresh.sequence(p.sequence()).version(p.version()));
         return new Transition(fresh.build(), List.of(), List.of(new FenceEvent.Transitioned(node, now, Stage.HOLD,

@@ -3,6 +3,7 @@ package dev.remedy.core.flow;
 import dev.remedy.core.flow.PlanWalk.Position;
 import dev.remedy.core.plan.FenceStep;
 import dev.remedy.core.plan.StepPlan;
+import dev.remedy.core.time.Deadlines;
 import dev.remedy.spi.FenceAction;
 import java.time.Duration;
 import java.time.Instant;
@@ -40,7 +41,7 @@ final class Moves {
         Optional<Duration> share = budget.operation(d.plan.step(step), d.now, r.stepDeadline(), level, method);
         boolean mustRun = r.stage() == Stage.POWER_ON || r.stage() == Stage.UNFENCE;
         if (share.isEmpty() && !mustRun) {
-            stepAttemptFailed(d, "only " + TimeBudget.left(d.now, r.stepDeadline()).toMillis()
+            stepAttemptFailed(d, "only " + Deadlines.millis(TimeBudget.left(d.now, r.stepDeadline()))
                     + " ms of the step budget left", true);
             return;
         }
@@ -66,7 +67,7 @@ final class Moves {
 
     void startStep(Draft d, FenceStep step, Stage stage, String why) {
         Duration timeout = d.plan.step(step).timeout();
-        d.b.step(d.now, d.now.plus(timeout)).retries(0).position(0, 0).levelConfirmed(List.of())
+        d.b.step(d.now, Deadlines.plus(d.now, timeout)).retries(0).position(0, 0).levelConfirmed(List.of())
                 .waitUntil(Optional.empty());
         d.to(stage, why);
     }
@@ -81,8 +82,8 @@ final class Moves {
         boolean grace = !softGrace.isZero() && d.current().confirmation().isEmpty();
         startStep(d, FenceStep.POWER_MANAGEMENT, Stage.RACE_DELAY, grace ? why + "; soft fencing succeeded: waiting up"
                 + " to " + softGrace + " for the node to report Ready before power fencing" : why);
-        Instant stepStart = grace ? d.now.plus(softGrace) : d.now;
-        d.b.step(stepStart, stepStart.plus(d.plan.step(FenceStep.POWER_MANAGEMENT).timeout()))
+        Instant stepStart = grace ? Deadlines.plus(d.now, softGrace) : d.now;
+        d.b.step(stepStart, Deadlines.plus(stepStart, d.plan.step(FenceStep.POWER_MANAGEMENT).timeout()))
                 .waitUntil(Optional.of(stepStart));
         if (d.current().confirmation().isPresent()) {
             routeConfirmed(d);
@@ -124,7 +125,7 @@ final class Moves {
             return;
         }
         int level = now.powerLevel().orElse(0);
-        d.b.powerLevel(level).step(d.now, d.now.plus(d.plan.step(FenceStep.POWER_MANAGEMENT).timeout()));
+        d.b.powerLevel(level).step(d.now, Deadlines.plus(d.now, d.plan.step(FenceStep.POWER_MANAGEMENT).timeout()));
         d.to(Stage.POWER_ON, "out-of-service taint lifted; powering on").b.position(level, 0);
     }
 
@@ -140,7 +141,7 @@ final class Moves {
                 : Optional.empty();
         if (first.isPresent()) {
             d.b.position(first.get().level(), first.get().method())
-                    .step(d.now, d.now.plus(d.plan.step(FenceStep.ISOLATION).timeout()));
+                    .step(d.now, Deadlines.plus(d.now, d.plan.step(FenceStep.ISOLATION).timeout()));
             d.to(Stage.UNFENCE, why + "; un-fencing isolation methods");
         } else if (upTo.isPresent()) {
             d.to(Stage.AWAIT_READY, why + "; the isolation that ran was soft fencing only, with nothing to un-fence;"
@@ -194,7 +195,7 @@ final class Moves {
      */
     void retryingResult(Draft d, boolean ok, Optional<Position> next, Runnable done) {
         if (!ok) {
-            d.b.waitUntil(Optional.of(d.now.plus(settings.backoffInitial())));
+            d.b.waitUntil(Optional.of(Deadlines.plus(d.now, settings.backoffInitial())));
         } else if (next.isPresent()) {
             d.b.position(next.get().level(), next.get().method());
         } else {
@@ -217,7 +218,7 @@ final class Moves {
         if (failing.compareTo(settings.clusterRetryWindow()) >= 0) {
             fail(d, "cluster action of stage " + r.stage().code() + " kept failing for " + failing);
         } else {
-            d.b.waitUntil(Optional.of(d.now.plus(budget.backoff(failing))));
+            d.b.waitUntil(Optional.of(Deadlines.plus(d.now, budget.backoff(failing))));
         }
     }
 
@@ -245,7 +246,7 @@ final class Moves {
                 case RECOVERY -> Stage.RECOVER_AGENTS;
             };
             d.b.retries(now.retries() + 1).position(0, 0).levelConfirmed(List.of())
-                    .waitUntil(Optional.of(d.now.plus(settings.backoffInitial())));
+                    .waitUntil(Optional.of(Deadlines.plus(d.now, settings.backoffInitial())));
             d.to(restartAt, why + "; retry " + (now.retries() + 1) + " of " + plan.retries());
         } else {
             fail(d, why + (timedOut ? " (timed out: not retried)" : budgetLeft ? "" : " (too little budget left to retry)"));
@@ -260,7 +261,7 @@ final class Moves {
         NodeFence now = d.current();
         d.b.inFlight(Optional.empty());
         if (now.restarts() < settings.maxRestarts()) {
-            d.b.waitUntil(Optional.of(d.now.plus(settings.restartDelay())));
+            d.b.waitUntil(Optional.of(Deadlines.plus(d.now, settings.restartDelay())));
             d.to(Stage.FAILED, "step " + now.step().code() + " failed: " + why + "; restart "
                     + (now.restarts() + 1) + " of " + settings.maxRestarts() + " in " + settings.restartDelay());
             return;

@@ -78,6 +78,17 @@ public record NodeFence(String node, Stage stage, int level, int method, int ret
                 reason, List.of(), 0);
     }
 
+    /**
+     * A flow for {@code node} that an admin must look at before remedy touches the node: given up in ERROR, as if
+     * it may have powered the node off (so closing it says to check the power). For a node whose earlier flow is
+     * unknown, for example because its record was lost.
+     */
+    public static NodeFence heldForAdmin(String node, Instant now, String reason) {
+        return new NodeFence(node, Stage.FAILED, 0, 0, 0, 0, now, now, now, now, Optional.empty(), Optional.empty(),
+                0, List.of(), Optional.empty(), OptionalInt.empty(), OptionalInt.empty(), false, true,
+                Optional.empty(), true, reason, List.of(), 0);
+    }
+
     /** The state of the flow. */
     public FenceState state() {
         return stage.state();

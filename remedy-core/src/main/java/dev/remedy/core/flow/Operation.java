@@ -1,6 +1,7 @@
 package dev.remedy.core.flow;
 
 import dev.remedy.core.plan.FenceStep;
+import dev.remedy.core.time.Deadlines;
 import dev.remedy.spi.FenceAction;
 import java.time.Duration;
 import java.time.Instant;
@@ -58,7 +59,7 @@ public sealed interface Operation {
 
         @Override
         public Agent delayedBy(Duration by) {
-            return new Agent(id, step, level, method, action, issuedAt.plus(by), budget);
+            return new Agent(id, step, level, method, action, Deadlines.plus(issuedAt, by), budget);
         }
 
         @Override
@@ -90,7 +91,7 @@ public sealed interface Operation {
 
         @Override
         public Cluster delayedBy(Duration by) {
-            return new Cluster(id, step, action, issuedAt.plus(by), budget);
+            return new Cluster(id, step, action, Deadlines.plus(issuedAt, by), budget);
         }
 
         @Override

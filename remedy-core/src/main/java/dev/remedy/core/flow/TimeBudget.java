@@ -1,6 +1,7 @@
 package dev.remedy.core.flow;
 
 import dev.remedy.core.plan.StepPlan;
+import dev.remedy.core.time.Deadlines;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.Optional;
@@ -42,7 +43,7 @@ final class TimeBudget {
 
     /** Whether enough of the step is left for a retry ({@link FlowSettings#minRetryShare()} of its timeout). */
     boolean retryFits(StepPlan plan, Instant now, Instant deadline) {
-        return left(now, deadline).toMillis() >= (long) (plan.timeout().toMillis() * settings.minRetryShare());
+        return Deadlines.millis(left(now, deadline)) >= (long) (Deadlines.millis(plan.timeout()) * settings.minRetryShare());
     }
 
     /**
@@ -65,7 +66,7 @@ final class TimeBudget {
 
     /** When {@code op} counts as lost (timed out) if no result came: its budget and the grace after it. */
     Instant lostAt(Operation op) {
-        return op.issuedAt().plus(op.budget()).plus(settings.operationGrace());
+        return Deadlines.plus(Deadlines.plus(op.issuedAt(), op.budget()), settings.operationGrace());
     }
 
     static Duration nonNegative(Duration value) {

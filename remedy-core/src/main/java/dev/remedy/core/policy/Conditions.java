@@ -1,5 +1,6 @@
 package dev.remedy.core.policy;
 
+import dev.remedy.core.time.Deadlines;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
@@ -32,7 +33,7 @@ final class Conditions {
         for (UnhealthyCondition condition : policy.conditions()) {
             NodeCondition shown = node.find(condition.type());
             if (shown != null && shown.status().equals(condition.status())) {
-                next = min(next, shown.lastTransition().plus(condition.duration()));
+                next = min(next, Deadlines.plus(shown.lastTransition(), condition.duration()));
             }
         }
         return next;
@@ -53,7 +54,7 @@ final class Conditions {
         List<UnhealthyCondition> conditions = policy.conditions();
         Instant[] thresholds = new Instant[conditions.size()];
         for (int i = 0; i < thresholds.length; i++) {
-            thresholds[i] = now.minus(conditions.get(i).duration());
+            thresholds[i] = Deadlines.minus(now, conditions.get(i).duration());
         }
         return thresholds;
     }

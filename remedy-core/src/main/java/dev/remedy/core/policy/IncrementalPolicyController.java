@@ -2,6 +2,7 @@ package dev.remedy.core.policy;
 
 import dev.remedy.core.storm.NodeView;
 import dev.remedy.core.storm.PoolTally;
+import dev.remedy.core.time.Deadlines;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Comparator;
@@ -115,13 +116,13 @@ public final class IncrementalPolicyController {
             }
             Instant episode = shown == null ? null : Conditions.min(episodes.get(node.name()), shown);
             boolean sick = Conditions.unhealthyAt(policy, Conditions.thresholds(policy, now), node)
-                    || episode != null && !episode.isAfter(now.minus(Conditions.longestDuration(policy)));
+                    || episode != null && !episode.isAfter(Deadlines.minus(now, Conditions.longestDuration(policy)));
             tallies.get(p).put(remediations.view(policy, node, sick));
             if (sick && candidate < 0) {
                 candidate = p;
             } else if (!sick && episode != null) {
                 wake = Conditions.min(wake, Conditions.min(Conditions.nextUnhealthy(policy, node),
-                        episode.plus(Conditions.longestDuration(policy))));
+                        Deadlines.plus(episode, Conditions.longestDuration(policy))));
             }
         }
         if (earliest == null) {

@@ -2,6 +2,7 @@ package dev.remedy.core.policy;
 
 import dev.remedy.core.storm.NodeView;
 import dev.remedy.core.storm.PoolView;
+import dev.remedy.core.time.Deadlines;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.BitSet;
@@ -132,7 +133,7 @@ public final class PolicyController {
 
         void reset(Instant now) {
             thresholds = Conditions.thresholds(policy, now);
-            longest = now.minus(Conditions.longestDuration(policy));
+            longest = Deadlines.minus(now, Conditions.longestDuration(policy));
             nodes.clear();
             sick.clear();
             remediating.clear();

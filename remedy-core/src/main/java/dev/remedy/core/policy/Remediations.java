@@ -3,6 +3,7 @@ package dev.remedy.core.policy;
 import dev.remedy.core.policy.PolicyDecision.Kind;
 import dev.remedy.core.storm.NodeView;
 import dev.remedy.core.storm.PoolView;
+import dev.remedy.core.time.Deadlines;
 import java.time.Instant;
 import java.util.HashMap;
 import java.util.List;
@@ -111,7 +112,7 @@ final class Remediations {
         Policy policy = r.policy();
         if (!Conditions.showsAny(policy, node)) {
             Instant healthySince = r.healthySince() != null ? r.healthySince() : now;
-            if (!now.isBefore(healthySince.plus(policy.healthyDelay()))) {
+            if (!now.isBefore(Deadlines.plus(healthySince, policy.healthyDelay()))) {
                 if (!r.exhausted() && r.started() && r.remedy() instanceof Remedy.External) {
                     runner.cancel(node.name(), r.remedy(), "node is healthy");
                 }
@@ -135,7 +136,7 @@ final class Remediations {
             return;
         }
         RemedyRunner.Progress progress = runner.progress(node.name(), r.remedy());
-        boolean timedOut = !now.isBefore(r.rungStarted().plus(r.remedy().timeout()));
+        boolean timedOut = !now.isBefore(Deadlines.plus(r.rungStarted(), r.remedy().timeout()));
         if (progress != RemedyRunner.Progress.FAILED && !timedOut) {
             return;
         }

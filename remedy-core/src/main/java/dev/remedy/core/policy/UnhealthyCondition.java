@@ -1,5 +1,6 @@
 package dev.remedy.core.policy;
 
+import dev.remedy.core.time.Deadlines;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.Objects;
@@ -42,6 +43,6 @@ public record UnhealthyCondition(String type, String status, Duration duration) 
     /** Since when {@code node} has been unhealthy by this condition, if it is: the transition plus the duration. */
     public java.util.Optional<Instant> unhealthySince(NodeStatus node) {
         return node.condition(type).filter(c -> c.status().equals(status))
-                .map(c -> c.lastTransition().plus(duration));
+                .map(c -> Deadlines.plus(c.lastTransition(), duration));
     }
 }

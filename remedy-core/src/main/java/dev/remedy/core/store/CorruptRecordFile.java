@@ -26,8 +26,9 @@ public record CorruptRecordFile(Path file, String reason, Optional<Path> quarant
     /** One sentence for people: which file, why, where it went and what to do. */
     public String describe() {
         return quarantinedAs.map(to -> "corrupt fence record file " + file + " (" + reason + ") was moved to " + to
-                        + " at " + detectedAt + "; its node has no record until it is saved again: inspect the file,"
-                        + " then delete it or repair it and move it back")
+                        + " at " + detectedAt + "; its node falls back to the previous version of its record if that one"
+                        + " reads well, and is otherwise held for an admin: inspect the file, then delete it or"
+                        + " repair it and move it back")
                 .orElse("corrupt fence record file " + file + " (" + reason + ") could not be moved to quarantine;"
                         + " its node is treated as having no record and cannot be saved: move or delete the file");
     }

@@ -2,6 +2,7 @@ package dev.remedy.core.store;
 
 import dev.remedy.core.flow.NodeFence;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 
 /**
@@ -26,6 +27,15 @@ public interface FenceStateStore {
 
     /** Removes the record of {@code node}, if any. */
     void delete(String node);
+
+    /**
+     * Nodes that have a record this store can read in no version (corrupt, with no good earlier version), each
+     * with why. Their flows are unknown: the engine holds them for an admin. A node leaves this map when its
+     * record is saved or deleted.
+     */
+    default Map<String, String> lostRecords() {
+        return Map.of();
+    }
 
     /** Records that could not be read, with what was done with them. */
     default List<String> problems() {

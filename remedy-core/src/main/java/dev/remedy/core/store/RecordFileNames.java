@@ -4,7 +4,10 @@ import java.nio.charset.StandardCharsets;
 import java.security.MessageDigest;
 import java.security.NoSuchAlgorithmException;
 import java.util.HexFormat;
+import java.util.Optional;
 import java.util.Set;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 
 /**
  * Maps a node name to the name of its record file, injectively and safely, whatever the name holds.
@@ -27,6 +30,7 @@ final class RecordFileNames {
 
     static final int MAX_PLAIN = 150;
     private static final int HASHED_PREFIX = 64;
+    private static final Pattern NODE_FIELD = Pattern.compile("\"node\"\\s*:\\s*\"([^\"\\\\]*)\"");
     private static final Set<String> WINDOWS_DEVICES = Set.of("con", "prn", "aux", "nul",
             "com1", "com2", "com3", "com4", "com5", "com6", "com7", "com8", "com9",
             "lpt1", "lpt2", "lpt3", "lpt4", "lpt5", "lpt6", "lpt7", "lpt8", "lpt9");
@@ -57,6 +61,54 @@ final class RecordFileNames {
             encoded = encoded.substring(0, HASHED_PREFIX) + "~" + sha256(encoded);
         }
         return encoded + SUFFIX;
+    }
+
+    /** The suffix of the previous version of a record, kept so that a torn latest write falls back to it. */
+    static final String PREVIOUS_SUFFIX = ".prev";
+
+    /** The file name of the previous version of the record file {@code fileName}. */
+    static String previous(String fileName) {
+        return fileName + PREVIOUS_SUFFIX;
+    }
+
+    /**
+     * The node whose record file is {@code fileName}: decoded from the name, or for a hashed name taken from a
+     * {@code "node"} field in {@code content} (even a damaged one) and checked against the name; empty if neither
+     * gives a node that maps to this file.
+     */
+    static Optional<String> nodeOf(String fileName, byte[] content) {
+        String encoded = fileName.endsWith(SUFFIX) ? fileName.substring(0, fileName.length() - SUFFIX.length()) : "";
+        Optional<String> candidate = encoded.contains("~") ? nodeField(content) : decode(encoded);
+        return candidate.filter(node -> of(node).equals(fileName));
+    }
+
+    private static Optional<String> decode(String encoded) {
+        if (encoded.equals("_")) {
+            return Optional.of("");
+        }
+        StringBuilder node = new StringBuilder(encoded.length());
+        try {
+            for (int i = 0; i < encoded.length(); i++) {
+                char c = encoded.charAt(i);
+                if (c != '_') {
+                    node.append(c);
+                } else if (encoded.charAt(i + 1) == 'u') {
+                    node.append((char) Integer.parseInt(encoded.substring(i + 2, i + 6), 16));
+                    i += 5;
+                } else {
+                    node.append((char) Integer.parseInt(encoded.substring(i + 1, i + 3), 16));
+                    i += 2;
+                }
+            }
+        } catch (IndexOutOfBoundsException | NumberFormatException e) {
+            return Optional.empty();
+        }
+        return Optional.of(node.toString());
+    }
+
+    private static Optional<String> nodeField(byte[] content) {
+        Matcher m = NODE_FIELD.matcher(new String(content, StandardCharsets.UTF_8));
+        return m.find() ? Optional.of(m.group(1)) : Optional.empty();
     }
 
     /** Whether {@code fileName} is a temp file left by a save (possibly interrupted by a crash). */

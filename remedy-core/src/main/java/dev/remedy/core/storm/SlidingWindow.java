@@ -1,5 +1,6 @@
 package dev.remedy.core.storm;
 
+import dev.remedy.core.time.Deadlines;
 import java.time.Instant;
 import java.util.ArrayDeque;
 import java.util.Iterator;
@@ -72,7 +73,7 @@ final class SlidingWindow {
         while (excess > 0 && it.hasNext()) {
             Entry entry = it.next();
             excess -= entry.count();
-            Instant expiry = entry.at().plus(limit.window());
+            Instant expiry = Deadlines.plus(entry.at(), limit.window());
             at = expiry.isAfter(at) ? expiry : at;
         }
         return at;
@@ -84,7 +85,7 @@ final class SlidingWindow {
     }
 
     private void evict(Instant now) {
-        while (!entries.isEmpty() && !entries.peekFirst().at().plus(limit.window()).isAfter(now)) {
+        while (!entries.isEmpty() && !Deadlines.plus(entries.peekFirst().at(), limit.window()).isAfter(now)) {
             used -= entries.removeFirst().count();
         }
     }

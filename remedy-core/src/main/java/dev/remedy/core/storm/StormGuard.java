@@ -4,6 +4,7 @@ import dev.remedy.core.storm.Admission.Admitted;
 import dev.remedy.core.storm.Admission.Held;
 import dev.remedy.core.storm.Admission.Reason;
 import dev.remedy.core.storm.Admission.Refused;
+import dev.remedy.core.time.Deadlines;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
@@ -216,7 +217,7 @@ public final class StormGuard {
     private void recordFenceLocked(String node, Instant now) {
         inFlight.add(node);
         if (!settings.nodeCooldown().isZero()) {
-            lastAdmitted.values().removeIf(at -> !now.isBefore(at.plus(settings.nodeCooldown())));
+            lastAdmitted.values().removeIf(at -> !now.isBefore(Deadlines.plus(at, settings.nodeCooldown())));
             lastAdmitted.put(node, now);
         }
         if (fences != null) {
@@ -241,7 +242,7 @@ public final class StormGuard {
             if (withinSince == null) {
                 withinSince = now;
             }
-            if (!now.isBefore(withinSince.plus(settings.stormCooldown()))) {
+            if (!now.isBefore(Deadlines.plus(withinSince, settings.stormCooldown()))) {
                 storm = false;
                 signals.add(new StormSignal.StormEnded(now, "pool within " + thresholdText() + " since "
                         + withinSince + ", longer than stormCooldown " + settings.stormCooldown() + ": "
@@ -296,7 +297,7 @@ public final class StormGuard {
     }
 
     private Admission decide(NodeView node, PoolView view, Instant now) {
-        Instant quietEnd = startedAt.plus(settings.quietPeriod());
+        Instant quietEnd = Deadlines.plus(startedAt, settings.quietPeriod());
         if (now.isBefore(quietEnd)) {
             return new Held(Reason.QUIET_PERIOD, "engine started at " + startedAt + "; quietPeriod "
                     + settings.quietPeriod() + " lasts until " + quietEnd, Optional.of(quietEnd));
@@ -321,7 +322,7 @@ public final class StormGuard {
                     + " nodes not healthy is outside unhealthyRange " + range.get());
         }
         if (storm) {
-            Instant end = withinSince.plus(settings.stormCooldown());
+            Instant end = Deadlines.plus(withinSince, settings.stormCooldown());
             return new Held(Reason.STORM_COOLDOWN, "pool back within " + thresholdText() + " since " + withinSince
                     + "; stormCooldown " + settings.stormCooldown() + " lasts until " + end, Optional.of(end));
         }
@@ -343,8 +344,8 @@ public final class StormGuard {
             }
         }
         Instant last = lastAdmitted.get(node.name());
-        if (last != null && now.isBefore(last.plus(settings.nodeCooldown()))) {
-            Instant end = last.plus(settings.nodeCooldown());
+        if (last != null && now.isBefore(Deadlines.plus(last, settings.nodeCooldown()))) {
+            Instant end = Deadlines.plus(last, settings.nodeCooldown());
             return new Held(Reason.NODE_COOLDOWN, "node " + node.name() + " was admitted at " + last
                     + "; nodeCooldown " + settings.nodeCooldown() + " lasts until " + end, Optional.of(end));
         }

@@ -292,5 +292,15 @@ final class EngineWorld {
         public void delete(String node) {
             backing.delete(node);
         }
+
+        @Override
+        public Map<String, String> lostRecords() {
+            return backing.lostRecords();
+        }
+
+        @Override
+        public List<String> problems() {
+            return backing.problems();
+        }
     }
 }

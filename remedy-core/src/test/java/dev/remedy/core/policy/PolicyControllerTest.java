@@ -164,6 +164,25 @@ class PolicyControllerTest {
                 .isEmpty();
     }
 
+    @Test
+    @DisplayName("durations too long to add to a date (PT2562047788015215H) mean 'never', in both controllers")
+    void hugeDurationsSaturate() {
+        Duration huge = Duration.ofHours(2_562_047_788_015_215L);
+        Policy patient = new Policy("patient", NodeSelector.ALL, NodeRole.WORKER,
+                List.of(new UnhealthyCondition("Ready", "Unknown", huge)), List.of(new Remedy.Fence("fence", huge)),
+                Policy.DEFAULT_EXCLUSION_LABEL, huge, List.of());
+        PolicyController controller = controller(List.of(patient), AdmissionGate.OPEN);
+        NodeStatus node = worker("w1", "Unknown", T0);
+        assertThat(controller.evaluate(List.of(node), T0.plus(Duration.ofDays(365 * 100)))).isEmpty();
+        assertThat(runner.started).isEmpty();
+
+        IncrementalPolicyController incremental = new IncrementalPolicyController(List.of(patient), runner,
+                AdmissionGate.OPEN, decisions::add);
+        incremental.observe(node, T0);
+        assertThat(incremental.advance(T0.plus(Duration.ofDays(365 * 100)))).isEmpty();
+        assertThat(runner.started).isEmpty();
+    }
+
     private PolicyController controller(List<Policy> policies, AdmissionGate gate) {
         return new PolicyController(policies, runner, gate, decisions::add);
     }

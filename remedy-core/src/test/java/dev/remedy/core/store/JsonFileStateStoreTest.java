@@ -50,8 +50,11 @@ class JsonFileStateStoreTest extends FenceStateStoreContract {
         return files;
     }
 
+    /** Closes the store and opens another over the same directory, as a restarted engine does. */
     private JsonFileStateStore reopen() {
-        return new JsonFileStateStore(dir, time);
+        files.close();
+        files = new JsonFileStateStore(dir, time);
+        return files;
     }
 
     private Path fileOf(String node) {
@@ -142,7 +145,7 @@ class JsonFileStateStoreTest extends FenceStateStoreContract {
             saved.add(store.save(FenceRecords.minimal(node)));
         }
 
-        List<String> files = namesIn(dir);
+        List<String> files = namesIn(dir).stream().filter(f -> !f.equals(DirectoryLock.FILE_NAME)).toList();
         assertThat(files).hasSize(nodes.size()).allMatch(f -> f.matches("[a-z0-9._~-]+\\.json"))
                 .allMatch(f -> f.length() <= 160);
         assertThat(namesIn(temp)).containsExactly("state");
@@ -165,7 +168,7 @@ class JsonFileStateStoreTest extends FenceStateStoreContract {
                 .isInstanceOf(StaleRecordException.class);
 
         assertThat(Files.readAllBytes(fileOf("worker-a"))).isEqualTo(before);
-        assertThat(namesIn(dir)).containsExactly("worker-a.json");
+        assertThat(namesIn(dir)).containsExactly(DirectoryLock.FILE_NAME, "worker-a.json", "worker-a.json.prev");
         assertThat(record.version()).isEqualTo(2);
     }
 

@@ -44,10 +44,14 @@ public abstract class FenceStateStoreContract {
         executor = Executors.newFixedThreadPool(16);
     }
 
+    /** Stops the test's threads, then closes the store if it holds resources (a directory lock, a client). */
     @AfterEach
-    final void stopThreads() throws InterruptedException {
+    final void stopThreads() throws Exception {
         executor.shutdownNow();
         assertThat(executor.awaitTermination(WAIT.toSeconds(), TimeUnit.SECONDS)).isTrue();
+        if (store instanceof AutoCloseable closeable) {
+            closeable.close();
+        }
     }
 
     @Test

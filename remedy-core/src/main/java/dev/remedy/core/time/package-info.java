@@ -1,0 +1,2 @@
+/** Time arithmetic shared by every layer of the core: saturating instead of overflowing. */
+package dev.remedy.core.time;
