@@ -17,7 +17,8 @@ import picocli.CommandLine.Command;
  */
 @Command(name = "remedy", mixinStandardHelpOptions = true, version = "remedy 0.1.0",
         description = "Node remediation and fencing: list agents, run one agent action, simulate policies, see the demo.",
-        subcommands = {AgentsCommand.class, FenceCommand.class, DemoCommand.class, SimulateCommand.class})
+        subcommands = {AgentsCommand.class, FenceCommand.class, DemoCommand.class, SimulateCommand.class,
+                StateCommand.class})
 public final class RemedyCli implements Runnable {
 
     private final CliEnvironment environment;

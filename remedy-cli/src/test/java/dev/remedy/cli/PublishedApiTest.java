@@ -37,7 +37,7 @@ class PublishedApiTest {
     private static final Map<String, Set<String>> API = Map.of(
             "dev.remedy.spi", Set.of("dev.remedy.spi", "dev.remedy.spi.config", "dev.remedy.spi.discovery"),
             "dev.remedy.config", Set.of("dev.remedy.config"),
-            "dev.remedy.core", Stream.of("engine", "event", "flow", "plan", "policy", "rules", "store", "storm",
+            "dev.remedy.core", Stream.of("engine", "event", "flow", "plan", "policy", "rules", "store", "storm", "time",
                     "topology").map(area -> "dev.remedy.core." + area).collect(Collectors.toUnmodifiableSet()),
             "dev.remedy.test", Set.of("dev.remedy.test", "dev.remedy.test.cluster", "dev.remedy.test.conformance",
                     "dev.remedy.test.fake"),

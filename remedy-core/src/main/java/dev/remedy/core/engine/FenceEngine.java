@@ -74,7 +74,8 @@ public final class FenceEngine implements AutoCloseable {
         this.time = b.time != null ? b.time : TimeSource.system();
         this.operations = new OperationRunner(b.cluster, b.agents, b.plans, time, settings.releaseStrategy());
         this.ownedExecutor = b.executor == null
-                ? Executors.newFixedThreadPool(b.threads != null ? b.threads : Builder.DEFAULT_THREADS, daemonThreads())
+                ? Executors.newFixedThreadPool(b.threads != null ? b.threads : Builder.DEFAULT_THREADS,
+                        EngineThreads.FACTORY)
                 : null;
         this.executor = b.executor != null ? b.executor : ownedExecutor;
         this.history = b.history != null ? b.history : new FencingHistory();
@@ -206,11 +207,22 @@ public final class FenceEngine implements AutoCloseable {
         bus.subscribe(listener);
     }
 
-    /** Stops the executor the engine created (an injected executor is left alone). */
+    /**
+     * Stops the executor the engine created (an injected executor is left alone) and closes the store if it holds
+     * resources (a {@link dev.remedy.core.store.JsonFileStateStore} releases its directory, so another engine may
+     * start on it).
+     */
     @Override
     public void close() {
         if (ownedExecutor != null) {
             ownedExecutor.shutdownNow();
+        }
+        if (store instanceof AutoCloseable closeable) {
+            try {
+                closeable.close();
+            } catch (Exception e) {
+                LOG.warn("could not close the fence state store {}", store, e);
+            }
         }
     }
 
@@ -333,18 +345,6 @@ public final class FenceEngine implements AutoCloseable {
         return locks[Math.floorMod(node.hashCode(), LOCK_STRIPES)];
     }
 
-    private static java.util.concurrent.ThreadFactory daemonThreads() {
-        java.util.concurrent.ThreadFactory base = Executors.defaultThreadFactory();
-        return runnable -> {
-            Thread thread = base.newThread(runnable);
-            thread.setDaemon(true);
-            thread.setName("remedy-engine-" + thread.getName());
-            thread.setUncaughtExceptionHandler((dead, e) -> LOG.error("engine thread {} died: the operation it ran "
-                    + "is counted as lost at its deadline and the pool starts a new thread", dead.getName(), e));
-            return thread;
-        };
-    }
-
     /**
      * Builds a {@link FenceEngine}. Store, cluster, agents and plans are required. Each setting may be given once,
      * and a setting that conflicts with one already given ({@link #executor} and {@link #threads}) is refused at the
@@ -368,7 +368,7 @@ public final class FenceEngine implements AutoCloseable {
         private Builder() {
         }
 
-        /** Where records are persisted (required). */
+        /** Where records are persisted (required); {@link FenceEngine#close()} closes it. */
         public Builder store(FenceStateStore value) {
             requireUnset("store", store);
             this.store = Objects.requireNonNull(value, "store");
