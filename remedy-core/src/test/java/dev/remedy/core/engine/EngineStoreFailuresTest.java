@@ -157,6 +157,32 @@ class EngineStoreFailuresTest {
     }
 
     @Test
+    @DisplayName("a torn latest record after a crash: the engine goes on from the previous version and the flow "
+            + "completes once, with one OFF and no alert")
+    void tornRecordFallsBack() throws IOException {
+        try (JsonFileStateStore store = new JsonFileStateStore(dir, time)) {
+            FenceEngine engine = engine(store, Duration.ofSeconds(60));
+            engine.decide(NODE, "NotReady");
+            runToDone(engine);
+        }
+        Path latest = dir.resolve(NODE + ".json");
+        byte[] bytes = Files.readAllBytes(latest);
+        Files.write(latest, java.util.Arrays.copyOf(bytes, bytes.length / 3));
+
+        try (JsonFileStateStore store = new JsonFileStateStore(dir, time)) {
+            FenceEngine engine = engine(store, Duration.ofSeconds(60));
+            assertThat(engine.record(NODE)).isPresent();
+            runToDone(engine);
+            engine.observe(NODE, new Observation.Readiness(true, Optional.of(time.instant())));
+            assertThat(engine.record(NODE).orElseThrow().state()).isEqualTo(FenceState.FINAL);
+            assertThat(store.corruptFiles()).hasSize(1);
+        }
+        assertThat(target.history()).containsExactly(PowerState.OFF, PowerState.ON);
+        assertThat(cluster.cordoned(NODE)).isFalse();
+        assertThat(events).noneMatch(FenceEvent.Alert.class::isInstance);
+    }
+
+    @Test
     @DisplayName("a step timeout too long to add to a date (P999999999999D) means 'no deadline', not a dead thread")
     void hugeStepTimeoutSaturates() {
         FenceEngine engine = engine(new InMemoryStateStore(), Duration.ofDays(999_999_999_999L));
