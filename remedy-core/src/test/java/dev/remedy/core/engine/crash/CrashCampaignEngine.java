@@ -118,7 +118,11 @@ public final class CrashCampaignEngine {
                 Optional<NodeFence> before = engine.record(node);
                 boolean inFlow = before.filter(r -> !r.isSettled()).isPresent();
                 if (inFlow || active < concurrent) {
-                    NodeFence after = engine.decide(node, "NotReady");
+                    Optional<NodeFence> decided = engine.decide(node, "NotReady");
+                    if (decided.isEmpty()) {
+                        continue; // not saved yet: the engine keeps trying
+                    }
+                    NodeFence after = decided.get();
                     if (!before.map(NodeFence::decidedAt).equals(Optional.of(after.decidedAt()))) {
                         lab.decided(node, after.decidedAt(), before.map(r -> r.stage().code()).orElse("none"));
                         if (!inFlow) {
