@@ -39,7 +39,7 @@ final class IpmiDemo {
         FenceAgentProvider ipmi = env.registry().provider("ipmi");
         try (IpmiBmcSimulator simulator = IpmiBmcSimulator.start()) {
             List<SimulatedBmc> fleet = simulator.addMany(FLEET, BmcSpec.builder().user("admin", PASSWORD).build());
-            List<FenceAgent> agents = fleet.stream().map(bmc -> ipmi.create(config(ipmi, bmc))).toList();
+            List<FenceAgent> agents = fleet.stream().map(bmc -> env.registry().create(config(ipmi, bmc))).toList();
             long start = System.nanoTime();
             List<CompletableFuture<FenceOutcome>> offs = agents.stream()
                     .map(agent -> agent.executeAsync(new FenceRequest(FenceAction.OFF, "demo"),

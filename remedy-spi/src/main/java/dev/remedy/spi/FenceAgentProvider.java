@@ -53,6 +53,10 @@ public interface FenceAgentProvider {
     /**
      * Creates an agent. Does no I/O: reachability is checked by {@link FenceAgent#validate}.
      *
+     * <p>The agent is returned as it is: its texts are as safe as its own code and whatever the device sends it.
+     * {@link dev.remedy.spi.discovery.FenceAgentRegistry#create} (which the engine and the CLI use) wraps it so that
+     * every configured secret is masked in them, echoed by a device or not.
+     *
      * @throws InvalidConfigurationException listing every problem in {@code config} at once
      */
     FenceAgent create(AgentConfig config);

@@ -43,6 +43,13 @@ public final class FenceContext {
         this.startNanos = time.nanoTime();
     }
 
+    private FenceContext(FenceContext started, ProgressListener progress) {
+        this.time = started.time;
+        this.startNanos = started.startNanos;
+        this.budgetNanos = started.budgetNanos;
+        this.progress = Objects.requireNonNull(progress, "progress");
+    }
+
     /** Starts a context now, with {@code budget} until the deadline. */
     public static FenceContext start(TimeSource time, Duration budget, ProgressListener progress) {
         return new FenceContext(time, budget, progress);
@@ -51,6 +58,14 @@ public final class FenceContext {
     /** Starts a context now, with {@code budget} until the deadline and no progress listener. */
     public static FenceContext start(TimeSource time, Duration budget) {
         return new FenceContext(time, budget, ProgressListener.NONE);
+    }
+
+    /**
+     * This context's clock, start and deadline, reporting progress to {@code listener} instead: for an agent that
+     * wraps another and passes its progress on, rewritten.
+     */
+    public FenceContext withProgress(ProgressListener listener) {
+        return new FenceContext(this, listener);
     }
 
     /** The clock of this action. */

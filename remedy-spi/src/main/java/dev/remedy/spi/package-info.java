@@ -9,6 +9,9 @@
  * <p>This package depends on the JDK only: {@link dev.remedy.spi.FenceContext}, its one class that logs, uses
  * {@link java.lang.System.Logger}. Agents log through SLF4J ({@code org.slf4j:slf4j-api}, which their own modules
  * declare; the application that embeds them chooses the provider), measure time through
- * {@link dev.remedy.spi.TimeSource} and never put a secret into a log line, outcome or exception.
+ * {@link dev.remedy.spi.TimeSource} and never put a secret into a log line, outcome or exception. What a device
+ * sends may hold one all the same (a BMC that echoes the login body in an error reply):
+ * {@link dev.remedy.spi.discovery.FenceAgentRegistry#create} masks every configured secret in outcomes, exceptions
+ * and progress messages, but never sees an agent's log lines, so agents do not log what a device sent.
  */
 package dev.remedy.spi;

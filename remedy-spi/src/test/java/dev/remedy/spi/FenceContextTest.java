@@ -280,6 +280,28 @@ class FenceContextTest {
     }
 
     @Test
+    @DisplayName("withProgress() keeps the clock, start and deadline and reports to the new listener only")
+    void withProgressKeepsTheDeadline() {
+        FakeClock clock = new FakeClock(0);
+        List<String> original = new ArrayList<>();
+        List<String> rewritten = new ArrayList<>();
+        FenceContext context = FenceContext.start(clock, ONE_SECOND, original::add);
+        clock.advance(Duration.ofMillis(300));
+
+        FenceContext wrapped = context.withProgress(message -> rewritten.add("[" + message + "]"));
+        wrapped.progress("sending OFF");
+        clock.advance(Duration.ofMillis(200));
+
+        assertThat(rewritten).containsExactly("[sending OFF]");
+        assertThat(original).isEmpty();
+        assertThat(wrapped.time()).isSameAs(clock);
+        assertThat(wrapped.budget()).isEqualTo(ONE_SECOND);
+        assertThat(wrapped.elapsed()).isEqualTo(Duration.ofMillis(500));
+        assertThat(wrapped.remaining()).isEqualTo(context.remaining()).isEqualTo(Duration.ofMillis(500));
+        assertThatThrownBy(() -> context.withProgress(null)).isInstanceOf(NullPointerException.class);
+    }
+
+    @Test
     @DisplayName("a listener that throws is logged and ignored")
     void failingListenerIsIgnored() {
         Logger logger = Logger.getLogger(FenceContext.class.getName());

@@ -30,7 +30,7 @@ public final class FenceOneMachine {
                 .set("plug", plug)
                 .secret("password", password)                                   // masked in every text
                 .build();
-        try (FenceAgent agent = provider.create(config)) {                      // lists every config problem
+        try (FenceAgent agent = agents.create(config)) {                        // masks what a device echoes
             FenceContext context = FenceContext.start(time, Duration.ofSeconds(60),
                     progress -> LoggerFactory.getLogger("fencing").info(progress));
             return agent.execute(new FenceRequest(FenceAction.OFF, "my-operator"), context);

@@ -11,7 +11,11 @@ import dev.remedy.test.conformance.LoopbackConformanceKit;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 
-/** The ipmi agent keeps the fence-agent contract against the BMC simulator of remedy-simulators. */
+/**
+ * The ipmi agent keeps the fence-agent contract against the BMC simulator of remedy-simulators. It configures no
+ * echoing device: RMCP+ never sends the password or the BMC key (only HMACs keyed with them, and the user name), and
+ * a BMC answers with completion codes and binary fields, never text the agent would report.
+ */
 class IpmiAgentConformanceTest extends LoopbackConformanceKit {
 
     private static final String PASSWORD = "conformance-pw1";

@@ -2,6 +2,7 @@ package dev.remedy.fence.redfish;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.remedy.fence.redfish.internal.client.RedfishException;
 import dev.remedy.simulators.redfish.RedfishSimulator;
 import dev.remedy.simulators.redfish.RedfishSpec;
 import dev.remedy.simulators.redfish.SimulatedSystem;
@@ -16,9 +17,12 @@ import dev.remedy.spi.PowerState;
 import dev.remedy.spi.TimeSource;
 import dev.remedy.spi.config.AgentConfig;
 import dev.remedy.spi.config.Secret;
+import dev.remedy.spi.discovery.FenceAgentRegistry;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.Base64;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
 import org.junit.jupiter.api.AfterEach;
@@ -62,6 +66,43 @@ class RedfishFenceAgentTest {
 
     private FenceOutcome run(AgentConfig config, FenceAction action) throws InterruptedException {
         return run(config, action, provider);
+    }
+
+    @Test
+    @DisplayName("a BMC that echoes the login body in a 400 reply: the outcome and its cause say so with the password"
+            + " masked")
+    void echoedLoginBodyIsMasked() throws InterruptedException {
+        start(RedfishSpec.builder().systems("node-1")).faults().echoCredentials(true);
+        FenceOutcome outcome;
+        try (FenceAgent agent = FenceAgentRegistry.of(provider).create(config().build())) {
+            outcome = agent.execute(new FenceRequest(FenceAction.STATUS, "test"),
+                    FenceContext.start(TimeSource.system(), Duration.ofSeconds(5)));
+        }
+        assertThat(outcome.status()).isEqualTo(FenceStatus.FAILED);
+        assertThat(outcome.detail()).contains("answered HTTP 400: body: ")
+                .contains("\"Password\":\"" + Secret.MASK + "\"").doesNotContain(PASSWORD);
+        assertThat(outcome.cause()).hasValueSatisfying(cause -> assertThat(cause).isInstanceOf(RedfishException.class)
+                .hasMessageContaining(Secret.MASK).hasMessageNotContaining(PASSWORD));
+    }
+
+    @Test
+    @DisplayName("a BMC that quotes the Basic Authorization header in a 400 reply: through the registry, the outcome and"
+            + " its cause mask it, and the cause keeps its class name")
+    void echoedBasicHeaderIsMasked() throws InterruptedException {
+        start(RedfishSpec.builder().systems("node-1")).faults().echoCredentials(true);
+        String basic = Base64.getEncoder().encodeToString(("admin:" + PASSWORD).getBytes(StandardCharsets.UTF_8));
+        FenceOutcome outcome;
+        try (FenceAgent agent = FenceAgentRegistry.of(provider).create(config().set("auth", "basic").build())) {
+            outcome = agent.execute(new FenceRequest(FenceAction.STATUS, "test"),
+                    FenceContext.start(TimeSource.system(), Duration.ofSeconds(5)));
+        }
+        assertThat(outcome.status()).isEqualTo(FenceStatus.FAILED);
+        assertThat(outcome.detail()).contains("answered HTTP 400: ").contains("Authorization: Basic " + Secret.MASK)
+                .doesNotContain(basic.replace("=", ""));
+        assertThat(outcome.cause()).hasValueSatisfying(cause -> assertThat(cause)
+                .hasMessageStartingWith(RedfishException.class.getName() + ": ")
+                .hasMessageContaining("Authorization: Basic " + Secret.MASK)
+                .hasMessageNotContaining(basic.replace("=", "")));
     }
 
     @Test

@@ -116,7 +116,8 @@ final class OperationRunner {
             NodePlan plan = plans.plan(a.node()).orElseThrow(() ->
                     new IllegalStateException("the fence plan of node " + a.node() + " disappeared"));
             method = plan.step(a.step()).levels().get(a.level()).get(a.method());
-            agent = agents.provider(method.agentType()).create(method.config());
+            // through the registry: the agent's outcomes, errors and progress mask every configured secret
+            agent = agents.create(method.config());
         } catch (RuntimeException e) {
             return CompletableFuture.completedFuture(failed(a, e));
         }

@@ -11,18 +11,22 @@ import java.util.Objects;
  *
  * @param name      the template name, used in logs, events and confirmation evidence
  * @param agentType the agent type id
- * @param config    the agent configuration for this node
+ * @param config    the agent configuration for this node, for {@code agentType}
  * @param kind      what the agent's fencing does ({@link dev.remedy.spi.FenceAgentProvider#fencingKind()}); the
  *                  flow chooses the action of an isolation method by it
  */
 public record ResolvedMethod(String name, String agentType, AgentConfig config, FencingKind kind) {
 
-    /** Validates that every field is present. */
+    /** Validates that every field is present and that the configuration is for the agent type. */
     public ResolvedMethod {
         Objects.requireNonNull(name, "name");
         Objects.requireNonNull(agentType, "agentType");
         Objects.requireNonNull(config, "config");
         Objects.requireNonNull(kind, "kind");
+        if (!config.agentType().equals(agentType)) {
+            throw new IllegalArgumentException("method '" + name + "' is of agent type '" + agentType
+                    + "' but its configuration is for '" + config.agentType() + "'");
+        }
     }
 
     /** A method of a {@link FencingKind#POWER} agent, the kind of most agents. */

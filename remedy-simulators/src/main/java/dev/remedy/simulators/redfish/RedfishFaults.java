@@ -40,6 +40,7 @@ public final class RedfishFaults {
     private final AtomicInteger invalidJson = new AtomicInteger();
     private volatile Duration slowResponses = Duration.ZERO;
     private volatile Duration taskDuration;
+    private volatile boolean echoCredentials;
 
     RedfishFaults(Sessions sessions) {
         this.sessions = sessions;
@@ -156,7 +157,27 @@ public final class RedfishFaults {
         return Optional.ofNullable(taskDuration);
     }
 
-    /** Clears every fault: no delay, no planned failure, no broken JSON, synchronous resets. Sessions stay. */
+    /**
+     * Makes the service echo the credentials it is sent back in 400 replies ({@code true}), as careless BMC firmware
+     * does, or stops it ({@code false}). A request with a body (a session login carries the password in it) is
+     * answered with that body (its JSON, re-serialized) as the reply body, not a Redfish error; a request with an
+     * {@code Authorization} header (HTTP Basic) is answered with a Redfish error whose message quotes the header.
+     * Requests with neither are answered as usual, and planned failures come first. For tests that a client keeps
+     * echoed secrets out of what it reports.
+     */
+    public RedfishFaults echoCredentials(boolean enabled) {
+        this.echoCredentials = enabled;
+        return this;
+    }
+
+    /** Whether the service echoes the credentials it is sent. */
+    public boolean echoCredentials() {
+        return echoCredentials;
+    }
+
+    /**
+     * Clears every fault: no delay, no planned failure, no broken JSON, synchronous resets, no echo. Sessions stay.
+     */
     public RedfishFaults clear() {
         synchronized (planned) {
             planned.clear();
@@ -164,6 +185,7 @@ public final class RedfishFaults {
         invalidJson.set(0);
         slowResponses = Duration.ZERO;
         taskDuration = null;
+        echoCredentials = false;
         return this;
     }
 
@@ -202,7 +224,7 @@ public final class RedfishFaults {
     public String toString() {
         synchronized (planned) {
             return "RedfishFaults[slow=" + slowResponses + ", planned=" + planned.size() + ", invalidJson="
-                    + invalidJson.get() + ", asyncResets=" + taskDuration + "]";
+                    + invalidJson.get() + ", asyncResets=" + taskDuration + ", echoCredentials=" + echoCredentials + "]";
         }
     }
 }

@@ -1,12 +1,15 @@
 package dev.remedy.simulators.redfish;
 
+import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.node.TextNode;
 import com.sun.net.httpserver.Headers;
 import com.sun.net.httpserver.HttpExchange;
 import com.sun.net.httpserver.HttpHandler;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.OutputStream;
+import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.Arrays;
 import java.util.Locale;
@@ -50,7 +53,7 @@ final class RedfishHttpHandler implements HttpHandler {
             }
             Reply reply;
             try {
-                reply = answer(method, path, credentials, body, failure);
+                reply = answer(method, path, credentials, headers.getFirst("Authorization"), body, failure);
             } catch (RuntimeException e) {
                 LOG.warn("Redfish simulator failed on {} {}", method, path, e);
                 reply = Reply.error(500, "InternalError", "The simulator failed: " + e, "Report a bug in the "
@@ -63,8 +66,11 @@ final class RedfishHttpHandler implements HttpHandler {
         }
     }
 
-    private Reply answer(String method, String path, Credentials credentials, byte[] body,
+    private Reply answer(String method, String path, Credentials credentials, String authorization, byte[] body,
             RedfishFaults.Failure failure) {
+        if (failure == null && faults.echoCredentials() && (body.length > 0 || authorization != null)) {
+            return echo(authorization, body);
+        }
         if (failure == null) {
             return service.handle(method, path, credentials, body);
         }
@@ -80,6 +86,21 @@ final class RedfishHttpHandler implements HttpHandler {
         }
         return Reply.error(failure.status(), "GeneralError", "A general error has occurred (injected fault, HTTP "
                 + failure.status() + ").", "None.");
+    }
+
+    /** A 400 that echoes the request body verbatim or, for a request without one, its Authorization header. */
+    private static Reply echo(String authorization, byte[] body) {
+        if (body.length == 0) {
+            return Reply.error(400, "GeneralError", "The request was refused; it carried Authorization: "
+                    + authorization, "None.");
+        }
+        JsonNode echoed;
+        try {
+            echoed = MAPPER.readTree(body);
+        } catch (IOException e) {
+            echoed = TextNode.valueOf(new String(body, StandardCharsets.UTF_8));
+        }
+        return new Reply(400, Map.of(), echoed);
     }
 
     private void write(HttpExchange exchange, Reply reply) throws IOException {

@@ -32,6 +32,16 @@ public enum DeviceKind {
         };
     }
 
+    /** An error line of this device's command line that says {@code text}, in the form its errors take. */
+    String error(String text) {
+        return switch (this) {
+            case APC_PDU -> "E101: Command Not Found: " + text;
+            case CISCO_IOS -> "% Invalid input detected: " + text;
+            case BROCADE_FOS -> "Error: " + text;
+            case LINUX_HOST -> text + ": command not found";
+        };
+    }
+
     /** The name a plug has unless the spec renames it: {@code Outlet N} on a PDU, {@code node-N} elsewhere. */
     String defaultName(int index) {
         return (this == APC_PDU ? "Outlet " : "node-") + number(index);

@@ -113,9 +113,9 @@ public final class SshDeviceSimulator implements AutoCloseable {
         server.setPublickeyAuthenticator((user, key, session) -> spec.users().containsKey(user)
                 && keys.contains(PublicKeyEntry.toString(key)));
         server.addSessionListener(sessions);
-        server.setShellFactory(channel -> new TerminalSession(spec.cli(device), faults, log,
+        server.setShellFactory(channel -> new TerminalSession(spec, spec.cli(device), faults, log,
                 server.getScheduledExecutorService(), null));
-        server.setCommandFactory((channel, command) -> new TerminalSession(spec.cli(device), faults,
+        server.setCommandFactory((channel, command) -> new TerminalSession(spec, spec.cli(device), faults,
                 log, server.getScheduledExecutorService(), command));
         try {
             server.start();

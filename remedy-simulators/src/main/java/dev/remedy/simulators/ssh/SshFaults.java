@@ -19,6 +19,7 @@ public final class SshFaults {
     private final Map<String, String> errors = new LinkedHashMap<>();
     private volatile Duration bannerDelay = Duration.ZERO;
     private volatile Duration replyDelay = Duration.ZERO;
+    private volatile boolean echoCredentials;
 
     SshFaults() {
     }
@@ -78,7 +79,24 @@ public final class SshFaults {
         return replyDelay;
     }
 
-    /** Removes every fault: no hang, no error reply, no delay. Sessions already hung stay hung. */
+    /**
+     * Makes the device answer every command line with an error that quotes the line and the session's login, user
+     * and password ({@code true}), as careless firmware does, or stops it ({@code false}); hangs and
+     * {@link #errorOn} replies come first. The error has the form of the device's own errors (APC {@code E101: },
+     * IOS {@code % Invalid input}, Brocade {@code Error: }, Linux {@code : command not found}), so a client's
+     * profile recognizes it. For tests that a client keeps echoed secrets out of what it reports.
+     */
+    public SshFaults echoCredentials(boolean enabled) {
+        this.echoCredentials = enabled;
+        return this;
+    }
+
+    /** Whether the device echoes the session's credentials in an error to every command line. */
+    public boolean echoCredentials() {
+        return echoCredentials;
+    }
+
+    /** Removes every fault: no hang, no error reply, no delay, no echo. Sessions already hung stay hung. */
     public void clear() {
         hangs.clear();
         synchronized (errors) {
@@ -86,6 +104,7 @@ public final class SshFaults {
         }
         bannerDelay = Duration.ZERO;
         replyDelay = Duration.ZERO;
+        echoCredentials = false;
     }
 
     boolean hangs(String command) {
@@ -111,7 +130,7 @@ public final class SshFaults {
     public String toString() {
         synchronized (errors) {
             return "SshFaults[hangOn=" + hangs + ", errorOn=" + errors.keySet() + ", bannerDelay=" + bannerDelay
-                    + ", replyDelay=" + replyDelay + "]";
+                    + ", replyDelay=" + replyDelay + ", echoCredentials=" + echoCredentials + "]";
         }
     }
 }

@@ -41,6 +41,7 @@ final class TerminalSession implements AsyncCommand {
 
     private enum Mode { COMMAND, ANSWER, MORE, HUNG, DONE }
 
+    private final SshDeviceSpec spec;
     private final DeviceCli cli;
     private final SshFaults faults;
     private final CommandLog log;
@@ -65,8 +66,9 @@ final class TerminalSession implements AsyncCommand {
     /**
      * @param execCommand the exec request's command line, or {@code null} for an interactive shell
      */
-    TerminalSession(DeviceCli cli, SshFaults faults, CommandLog log, ScheduledExecutorService timer,
-            String execCommand) {
+    TerminalSession(SshDeviceSpec spec, DeviceCli cli, SshFaults faults, CommandLog log,
+            ScheduledExecutorService timer, String execCommand) {
+        this.spec = spec;
         this.cli = cli;
         this.faults = faults;
         this.log = log;
@@ -246,12 +248,21 @@ final class TerminalSession implements AsyncCommand {
             mode = Mode.HUNG;
             return;
         }
-        Optional<String> error = faults.errorFor(command);
+        Optional<String> error = faults.errorFor(command).or(() -> faults.echoCredentials()
+                ? Optional.of(spec.device().error(withLogin(command))) : Optional.empty());
         busy = true;
         later(faults.replyDelay(), () -> {
             busy = false;
             respond(error.map(reply -> Reply.lines(reply.split("\r?\n", -1))).orElseGet(() -> cli.execute(command)));
         });
+    }
+
+    /** {@code command} and the session's login, as careless firmware quotes them in an error. */
+    private String withLogin(String command) {
+        String user = channel.getSession().getUsername();
+        String password = spec.users().get(user);
+        return "'" + command + "' refused for user " + user + (password == null ? " (key login)"
+                : " with password " + password);
     }
 
     private void respond(Reply reply) {

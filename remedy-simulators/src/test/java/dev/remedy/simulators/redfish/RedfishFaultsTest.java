@@ -164,6 +164,27 @@ class RedfishFaultsTest {
     }
 
     @Test
+    @DisplayName("echoCredentials answers a login with its own body and a Basic request with its header, both as 400")
+    void echoCredentials() {
+        sim.faults().echoCredentials(true);
+        String credentials = "{\"UserName\": \"admin\", \"Password\": \"redfish-secret\"}";
+        HttpResponse<String> login = client.post(SESSIONS, credentials, Auth.none());
+        assertThat(login.statusCode()).isEqualTo(400);
+        assertThat(TestClient.parse(login).get("Password").asText()).isEqualTo("redfish-secret");
+        assertThat(sim.activeSessions()).as("the echoed login opened no session").isZero();
+        HttpResponse<String> basic = client.get(NODE_1, TestClient.ADMIN);
+        assertThat(basic.statusCode()).isEqualTo(400);
+        assertThat(TestClient.parse(basic).at("/error/message").asText())
+                .contains("Authorization: Basic YWRtaW46cmVkZmlzaC1zZWNyZXQ=");
+        assertThat(client.get("/redfish/v1/", Auth.none()).statusCode()).as("no credentials, no echo").isEqualTo(200);
+        assertThat(sim.faults().echoCredentials()).isTrue();
+
+        sim.faults().clear();
+        assertThat(client.get(NODE_1, TestClient.ADMIN).statusCode()).isEqualTo(200);
+        assertThat(sim.faults().echoCredentials()).isFalse();
+    }
+
+    @Test
     @DisplayName("clear removes every fault but keeps the sessions")
     void clear() {
         sim.faults().failNext(3, 500).invalidJsonNext(3).slowResponses(Duration.ofSeconds(1)).asyncResets(true)

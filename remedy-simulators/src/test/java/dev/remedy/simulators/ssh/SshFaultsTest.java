@@ -54,6 +54,22 @@ class SshFaultsTest {
     }
 
     @Test
+    void echoCredentialsAnswersEveryLineWithAnErrorQuotingItAndTheLogin() throws IOException {
+        try (SshDeviceSimulator sim = SshDeviceSimulator.start(SshDeviceSpec.builder().build());
+                TestTerminal t = ssh.shell(sim)) {
+            t.expect("apc>");
+            sim.faults().echoCredentials(true);
+            assertThat(t.command("olOff 2", PROMPT)).isEqualTo("E101: Command Not Found: 'olOff 2' refused for user "
+                    + SshDeviceSpec.DEFAULT_USER + " with password " + SshDeviceSpec.DEFAULT_PASSWORD + "\r\n" + PROMPT);
+            assertThat(sim.device().port("2").power()).isEqualTo(PowerState.ON);
+            assertThat(ssh.exec(sim, "olStatus 1")).contains("E101: ", "with password " + SshDeviceSpec.DEFAULT_PASSWORD);
+            sim.faults().clear();
+            assertThat(sim.faults().echoCredentials()).isFalse();
+            assertThat(t.command("olOff 2", PROMPT)).isEqualTo("E000: Success\r\n" + PROMPT);
+        }
+    }
+
+    @Test
     void delaysTheBannerAndEachReply() throws IOException {
         try (SshDeviceSimulator sim = SshDeviceSimulator.start(SshDeviceSpec.builder().build())) {
             sim.faults().bannerDelay(Duration.ofMillis(200)).replyDelay(Duration.ofMillis(150));

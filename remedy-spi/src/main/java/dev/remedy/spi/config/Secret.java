@@ -14,7 +14,11 @@ import java.util.Objects;
  */
 public final class Secret {
 
-    private static final String MASK = "******";
+    /**
+     * What stands for a secret value wherever one would be shown: {@link #toString()}, and the text of agents created
+     * by {@link dev.remedy.spi.discovery.FenceAgentRegistry#create}, which masks the secrets a device echoes.
+     */
+    public static final String MASK = "******";
 
     private final char[] value;
 

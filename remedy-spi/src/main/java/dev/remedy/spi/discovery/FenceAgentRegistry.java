@@ -1,8 +1,11 @@
 package dev.remedy.spi.discovery;
 
 import dev.remedy.spi.FenceAction;
+import dev.remedy.spi.FenceAgent;
 import dev.remedy.spi.FenceAgentProvider;
 import dev.remedy.spi.FencingKind;
+import dev.remedy.spi.config.AgentConfig;
+import dev.remedy.spi.config.Secret;
 import java.util.ArrayList;
 import java.util.Collection;
 import java.util.Iterator;
@@ -26,6 +29,9 @@ import java.util.stream.Stream;
  * supported actions that contradict the {@link FencingKind}) with their errors, and type ids claimed
  * twice. A duplicated id is unusable: {@link #provider(String)} throws
  * {@link DuplicateAgentException} naming both classes. {@link #of} builds a registry without ServiceLoader.
+ *
+ * <p>{@link #create} creates agents whose every text masks the configuration's secrets, whatever a device echoes: the
+ * engine and the CLI create their agents there.
  *
  * <p>Immutable and thread-safe.
  */
@@ -126,6 +132,35 @@ public final class FenceAgentRegistry {
             throw new UnknownAgentException(type, types());
         }
         return provider;
+    }
+
+    /**
+     * Creates an agent of {@code config}'s type through its provider, wrapped so that no secret value of
+     * {@code config} appears in its outcome details, causes and plugs, in the exceptions it throws or fails its
+     * futures with, in the progress messages it reports, or in its {@code toString}: each value is replaced by
+     * {@link Secret#MASK} as it is, JSON-escaped, URL-encoded, in base64 and URL-safe base64, and in the base64 of
+     * an HTTP Basic pair with any text parameter (the user name). A device that echoes a password in an error reply
+     * thus cannot put it into the caller's records, events or log lines. An exception that held a secret is replaced
+     * by one that keeps its class name in the message (an {@link InterruptedException} or a
+     * {@link java.util.concurrent.CancellationException} keeps its type); the others pass as they are.
+     *
+     * <p>This is the path the engine and the CLI take. {@code provider(type).create(config)} and
+     * {@code new XProvider().create(config)} give the agent unwrapped; {@code FenceAgentRegistry.of(provider)
+     * .create(config)} wraps one without ServiceLoader. The agent's own log lines are its own: no wrapper sees them.
+     *
+     * @throws DuplicateAgentException if two providers claim the type
+     * @throws UnknownAgentException   if none does
+     * @throws dev.remedy.spi.config.InvalidConfigurationException listing every problem in {@code config}, as the
+     *     provider's {@code create} does (replaced as above if its text holds a secret)
+     */
+    public FenceAgent create(AgentConfig config) {
+        FenceAgentProvider provider = provider(config.agentType());
+        SecretScrubber scrubber = SecretScrubber.of(config);
+        try {
+            return new ScrubbingFenceAgent(provider.create(config), scrubber);
+        } catch (RuntimeException e) {
+            throw scrubber.scrub(e);
+        }
     }
 
     /** The usable providers, by type. */

@@ -21,10 +21,13 @@ import dev.remedy.spi.config.ConfigProblem;
 import dev.remedy.spi.config.InvalidConfigurationException;
 import dev.remedy.spi.config.ParameterDescriptor;
 import dev.remedy.spi.config.ParameterType;
+import dev.remedy.spi.config.Secret;
 import dev.remedy.spi.discovery.FenceAgentRegistry;
 import dev.remedy.test.PowerTarget;
+import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.Base64;
 import java.util.Collections;
 import java.util.EnumSet;
 import java.util.HashSet;
@@ -44,8 +47,20 @@ import org.junit.jupiter.api.Test;
  * {@link PowerTarget} to observe the machine directly, and inherits the checks.
  *
  * <p>After every test, no secret value of the supplied configurations may appear in any log record (any level),
- * progress message, outcome, cause or exception the test saw. Secrets must be at least
- * {@value #MIN_SECRET_LENGTH} characters long so that a leak cannot hide behind a common word.
+ * progress message, outcome, cause or exception the test saw: not as it is, not in base64 or URL-safe base64, and
+ * not in the base64 of an HTTP Basic pair with a text parameter of its configuration (the user name). Secrets must be
+ * at least {@value #MIN_SECRET_LENGTH} characters long so that a leak cannot hide behind a common word.
+ *
+ * <p>Devices that echo secrets. A device may send back what it was sent: a BMC that quotes the login body or the
+ * {@code Authorization} header in an error reply, a PDU whose error line quotes the session's password. An agent
+ * puts device text into its outcomes, so only {@link FenceAgentRegistry#create}, the path the engine and the CLI
+ * take, can mask it. {@link #echoingConfigs()} supplies configurations for such a device (a simulator in echo mode,
+ * with the same secrets as the reachable one or its own); the kit then runs STATUS, MONITOR, the fencing action and
+ * LIST against it with agents from the registry, checks that the device did echo (what the agents reported shows
+ * {@link Secret#MASK}) and that no secret reached an outcome, exception, progress message or log line. The registry
+ * never sees log lines: an agent must not log what a device sent. An agent whose protocol gives a device no text
+ * to echo leaves {@link #echoingConfigs()} empty and says why (IPMI: RMCP+ sends neither the password nor the BMC
+ * key, only HMACs keyed with them, and a BMC answers with completion codes, not text).
  *
  * <p>The kit reads log records through {@code java.util.logging}: agents log through SLF4J, so the test run routes
  * SLF4J there with {@code org.slf4j:slf4j-jdk14} at test scope (and no other SLF4J provider). The kit logs a canary
@@ -86,6 +101,15 @@ public abstract class FenceAgentConformanceKit {
     /** A configuration for the reachable target with a wrong secret, if the agent uses credentials. */
     protected Optional<AgentConfig> wrongCredentialsConfig() {
         return Optional.empty();
+    }
+
+    /**
+     * Configurations for a device that echoes the secrets it is sent (or holds) in its error replies, one per way it
+     * can be asked for them (a Redfish session login and HTTP Basic, say); empty, the default, skips the check. The
+     * kit never observes the device's power: it may be a simulator of its own.
+     */
+    protected List<AgentConfig> echoingConfigs() {
+        return List.of();
     }
 
     /** The clock the agent's contexts run on; the kit measures elapsed time with it too. */
@@ -303,6 +327,30 @@ public abstract class FenceAgentConformanceKit {
     }
 
     @Test
+    @DisplayName("secrets a device echoes never reach the outcomes, exceptions, progress or logs of an agent from the registry")
+    public void echoedSecretsStayOutOfEveryText() throws InterruptedException {
+        List<AgentConfig> echoing = echoingConfigs();
+        assumeThat(echoing).as("configurations of a device that echoes secrets (echoingConfigs)").isNotEmpty();
+        List<FenceAction> actions = Stream.of(FenceAction.STATUS, FenceAction.MONITOR, fencingAction(),
+                FenceAction.LIST).distinct().filter(provider().supportedActions()::contains).toList();
+        List<String> reported = new ArrayList<>();
+        for (AgentConfig config : echoing) {
+            for (FenceAction action : actions) {
+                FenceOutcome outcome = run(FenceAgentRegistry.of(provider()).create(config), action, actionTimeout(),
+                        ProgressListener.NONE);
+                reported.add(outcome.toString());
+                outcome.cause().ifPresent(cause -> Stream.iterate(cause, c -> c != null, Throwable::getCause)
+                        .map(Throwable::toString).forEach(reported::add));
+            }
+        }
+        assertThat(reported).as("what the agents reported of the echoing device: it echoed a secret, which the "
+                + "registry masked as %s; if it did not echo, fix echoingConfigs()", Secret.MASK)
+                .anySatisfy(text -> assertThat(text).contains(Secret.MASK));
+        assertNoSecretIn(logs.lines(), "log records");
+        assertNoSecretIn(observed, "outcomes, progress messages and exceptions");
+    }
+
+    @Test
     @DisplayName("an agent interrupted before it starts does not change power")
     public void interruptBeforeStartChangesNothing() {
         Thread.currentThread().interrupt();
@@ -431,7 +479,10 @@ public abstract class FenceAgentConformanceKit {
         return status.power();
     }
 
-    /** Runs one action with a fresh agent, recording every text it produces for the secret check. */
+    /**
+     * Runs one action with a fresh agent from the provider (unwrapped: the agent's own texts must keep secrets out),
+     * recording every text it produces for the secret check.
+     */
     protected final FenceOutcome run(AgentConfig config, FenceAction action, Duration budget)
             throws InterruptedException {
         return run(config, action, budget, ProgressListener.NONE);
@@ -439,7 +490,11 @@ public abstract class FenceAgentConformanceKit {
 
     private FenceOutcome run(AgentConfig config, FenceAction action, Duration budget, ProgressListener listener)
             throws InterruptedException {
-        FenceAgent agent = provider().create(config);
+        return run(provider().create(config), action, budget, listener);
+    }
+
+    private FenceOutcome run(FenceAgent agent, FenceAction action, Duration budget, ProgressListener listener)
+            throws InterruptedException {
         observe(agent);
         FenceContext context = FenceContext.start(time(), budget, message -> {
             observed.add(message);
@@ -470,11 +525,16 @@ public abstract class FenceAgentConformanceKit {
         }
     }
 
-    private Set<String> secrets() {
-        Set<String> values = new HashSet<>();
+    private List<AgentConfig> configs() {
         List<AgentConfig> configs = new ArrayList<>(List.of(reachableConfig(), unreachableConfig()));
         wrongCredentialsConfig().ifPresent(configs::add);
-        for (AgentConfig config : configs) {
+        configs.addAll(echoingConfigs());
+        return configs;
+    }
+
+    private Set<String> secrets() {
+        Set<String> values = new HashSet<>();
+        for (AgentConfig config : configs()) {
             for (ParameterDescriptor p : config.parameters()) {
                 if (p.secret()) {
                     config.secret(p.name()).ifPresent(s -> values.add(s.reveal()));
@@ -484,16 +544,43 @@ public abstract class FenceAgentConformanceKit {
         return values;
     }
 
+    /**
+     * Every secret value as it is, in base64 and URL-safe base64 (without padding), and in the base64 of an HTTP Basic
+     * pair with every text value of its configuration.
+     */
+    private Set<String> leaks() {
+        Base64.Encoder base64 = Base64.getEncoder().withoutPadding();
+        Set<String> forms = new HashSet<>();
+        for (AgentConfig config : configs()) {
+            List<String> texts = config.parameters().stream()
+                    .filter(p -> !p.secret() && p.type() == ParameterType.STRING)
+                    .flatMap(p -> config.text(p.name()).stream()).toList();
+            for (ParameterDescriptor p : config.parameters()) {
+                if (p.secret()) {
+                    config.secret(p.name()).map(Secret::reveal).ifPresent(secret -> {
+                        byte[] bytes = secret.getBytes(StandardCharsets.UTF_8);
+                        forms.add(secret);
+                        forms.add(base64.encodeToString(bytes));
+                        forms.add(Base64.getUrlEncoder().withoutPadding().encodeToString(bytes));
+                        texts.forEach(text -> forms.add(base64.encodeToString((text + ":" + secret)
+                                .getBytes(StandardCharsets.UTF_8))));
+                    });
+                }
+            }
+        }
+        return forms;
+    }
+
     private void assertNoSecretIn(List<String> texts, String where) {
-        Set<String> secrets = secrets();
+        Set<String> leaks = leaks();
         List<String> snapshot;
         synchronized (texts) {
             snapshot = List.copyOf(texts);
         }
         for (String text : snapshot) {
-            for (String secret : secrets) {
-                if (text.contains(secret)) {
-                    fail("a secret value appeared in " + where + ": " + text.replace(secret, "<SECRET>"));
+            for (String leak : leaks) {
+                if (text.contains(leak)) {
+                    fail("a secret value appeared in " + where + ": " + text.replace(leak, "<SECRET>"));
                 }
             }
         }

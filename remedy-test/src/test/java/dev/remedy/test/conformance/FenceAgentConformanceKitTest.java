@@ -20,9 +20,12 @@ import dev.remedy.test.fake.WrappedFakeProvider;
 import java.io.IOException;
 import java.net.URL;
 import java.net.URLClassLoader;
+import java.nio.charset.StandardCharsets;
 import java.time.Duration;
+import java.util.Base64;
 import java.util.EnumSet;
 import java.util.Enumeration;
+import java.util.List;
 import java.util.Set;
 import java.util.stream.Collectors;
 import java.util.stream.Stream;
@@ -98,6 +101,35 @@ class FenceAgentConformanceKitTest {
     @DisplayName("an agent that puts its password into a failure detail is caught")
     void catchesSecretInOutcome() {
         assertThat(failedTests(PasswordInOutcomeKit.class)).contains("secretsStayOutOfEveryText", "deadlineIsRespected");
+    }
+
+    @Test
+    @DisplayName("a device that echoes the password into the agent's outcomes, errors and progress passes: the registry masks it")
+    void echoingDeviceIsMasked() {
+        assertThat(failedTests(EchoingDeviceKit.class)).isEmpty();
+        assertThat(succeededTests(EchoingDeviceKit.class)).contains("echoedSecretsStayOutOfEveryText",
+                "secretsStayOutOfEveryText");
+        assertThat(succeededTests(HonestKit.class)).as("no echoing device configured: the check is skipped")
+                .doesNotContain("echoedSecretsStayOutOfEveryText");
+    }
+
+    @Test
+    @DisplayName("an agent that logs what an echoing device sent is caught: the registry never sees log lines")
+    void catchesEchoInLog() {
+        assertThat(failedTests(LogsEchoKit.class)).containsExactly("echoedSecretsStayOutOfEveryText");
+    }
+
+    @Test
+    @DisplayName("an echoing configuration whose device does not echo is caught, so the check never passes blind")
+    void catchesDeviceThatDoesNotEcho() {
+        assertThat(failedTests(SilentEchoKit.class)).containsExactly("echoedSecretsStayOutOfEveryText");
+    }
+
+    @Test
+    @DisplayName("an agent that puts its password's HTTP Basic form into an outcome is caught")
+    void catchesBasicFormInOutcome() {
+        assertThat(failedTests(BasicFormInOutcomeKit.class)).contains("deadlineIsRespected",
+                "unreachableIsNeverASuccess");
     }
 
     @Test
@@ -396,6 +428,81 @@ class FenceAgentConformanceKitTest {
             FenceOutcome outcome = honest.execute(request, context);
             return outcome.isSuccess() ? outcome : FenceOutcome.of(outcome.status(), outcome.power(),
                     outcome.detail() + " (tried password " + password.reveal() + ")");
+        }
+    }
+
+    /** Echoes the password, as a device that quotes it would, into everything it reports for an echoing target. */
+    public static class EchoingDevice extends WrappingProvider {
+        public EchoingDevice() {
+        }
+
+        EchoingDevice(FakePowerLab lab) {
+            super(lab);
+        }
+
+        @Override
+        public String type() {
+            return "echoing-device";
+        }
+
+        @Override
+        FenceOutcome execute(FenceAgent honest, FenceRequest request, FenceContext context, Secret password,
+                             String plug) throws InterruptedException {
+            if (!plug.startsWith(ECHOING)) {
+                return honest.execute(request, context);
+            }
+            context.progress("the device said: logged in with " + password.reveal());
+            return FenceOutcome.failed(PowerState.UNKNOWN, "the device answered {\"Password\": \"" + password.reveal()
+                    + "\"}").withCause(new IllegalStateException("echo of " + password.reveal()));
+        }
+    }
+
+    /** Like {@link EchoingDevice}, and logs what the device sent. */
+    public static final class LogsEcho extends EchoingDevice {
+        public LogsEcho() {
+        }
+
+        LogsEcho(FakePowerLab lab) {
+            super(lab);
+        }
+
+        @Override
+        public String type() {
+            return "logs-echo";
+        }
+
+        @Override
+        FenceOutcome execute(FenceAgent honest, FenceRequest request, FenceContext context, Secret password,
+                             String plug) throws InterruptedException {
+            if (plug.startsWith(ECHOING)) {
+                LoggerFactory.getLogger("broken").debug("the device answered {}", password.reveal());
+            }
+            return super.execute(honest, request, context, password, plug);
+        }
+    }
+
+    /** Puts the HTTP Basic form of the user name and password into the detail of a failure. */
+    public static final class BasicFormInOutcome extends WrappingProvider {
+        public BasicFormInOutcome() {
+        }
+
+        BasicFormInOutcome(FakePowerLab lab) {
+            super(lab);
+        }
+
+        @Override
+        public String type() {
+            return "basic-form-in-outcome";
+        }
+
+        @Override
+        FenceOutcome execute(FenceAgent honest, FenceRequest request, FenceContext context, Secret password,
+                             String plug) throws InterruptedException {
+            FenceOutcome outcome = honest.execute(request, context);
+            String basic = Base64.getEncoder().encodeToString(("admin:" + password.reveal())
+                    .getBytes(StandardCharsets.UTF_8));
+            return outcome.isSuccess() ? outcome : FenceOutcome.of(outcome.status(), outcome.power(),
+                    outcome.detail() + " (sent Authorization: Basic " + basic + ")");
         }
     }
 
@@ -698,6 +805,47 @@ class FenceAgentConformanceKitTest {
         @Override
         WrappingProvider breaker(FakePowerLab lab) {
             return new SoftClaimingOff(lab);
+        }
+    }
+
+    /** Plugs whose fake device echoes the password, for {@link EchoingDevice}. */
+    static final String ECHOING = "echoing-";
+
+    /** A kit whose echoing configuration names a target of {@link #ECHOING}, with the reachable target's password. */
+    abstract static class EchoingKit extends WrappedFakeKit {
+        @Override
+        protected List<AgentConfig> echoingConfigs() {
+            return List.of(provider().configure().set("plug", ECHOING + "kit")
+                    .secret("password", reachableConfig().secret("password").orElseThrow()).build());
+        }
+    }
+
+    static final class EchoingDeviceKit extends EchoingKit {
+        @Override
+        WrappingProvider breaker(FakePowerLab lab) {
+            return new EchoingDevice(lab);
+        }
+    }
+
+    static final class LogsEchoKit extends EchoingKit {
+        @Override
+        WrappingProvider breaker(FakePowerLab lab) {
+            return new LogsEcho(lab);
+        }
+    }
+
+    /** Configures an echoing device, but the agent is honest and nothing echoes. */
+    static final class SilentEchoKit extends EchoingKit {
+        @Override
+        WrappingProvider breaker(FakePowerLab lab) {
+            return new Honest(lab);
+        }
+    }
+
+    static final class BasicFormInOutcomeKit extends WrappedFakeKit {
+        @Override
+        WrappingProvider breaker(FakePowerLab lab) {
+            return new BasicFormInOutcome(lab);
         }
     }
 

@@ -2,13 +2,16 @@ package dev.remedy.fence.redfish.internal.client;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.remedy.spi.config.Secret;
 import java.io.IOException;
 import java.util.ArrayList;
 import java.util.List;
 
 /**
  * Reads a Redfish error response ({@code {"error": {"code", "message", "@Message.ExtendedInfo": [...]}}}) into
- * one line for an outcome's detail. Bodies that are not such JSON give a short excerpt instead.
+ * one line for an outcome's detail. Bodies that are not such JSON give a short excerpt instead, with the password
+ * masked before the cut: a BMC may echo the login body, and a password cut in two is no longer found whole by
+ * {@link dev.remedy.spi.discovery.FenceAgentRegistry#create}, which masks it everywhere else.
  */
 final class ErrorBody {
 
@@ -18,7 +21,7 @@ final class ErrorBody {
     }
 
     /** The error's message and the messages of its extended info, or an excerpt of the raw body. */
-    static String describe(ObjectMapper json, byte[] body) {
+    static String describe(ObjectMapper json, byte[] body, Secret password) {
         if (body == null || body.length == 0) {
             return "no error details";
         }
@@ -36,9 +39,9 @@ final class ErrorBody {
             if (parts.isEmpty()) {
                 text(error, "code").ifPresent(parts::add);
             }
-            return parts.isEmpty() ? excerpt(body) : String.join("; ", parts);
+            return parts.isEmpty() ? excerpt(body, password) : String.join("; ", parts);
         } catch (IOException e) {
-            return excerpt(body);
+            return excerpt(body, password);
         }
     }
 
@@ -48,8 +51,12 @@ final class ErrorBody {
                 : java.util.Optional.empty();
     }
 
-    private static String excerpt(byte[] body) {
-        String text = new String(body, java.nio.charset.StandardCharsets.UTF_8).replaceAll("\\s+", " ").strip();
+    private static String excerpt(byte[] body, Secret password) {
+        String text = new String(body, java.nio.charset.StandardCharsets.UTF_8);
+        if (!password.blank()) {
+            text = text.replace(password.reveal(), Secret.MASK);
+        }
+        text = text.replaceAll("\\s+", " ").strip();
         return "body: " + (text.length() > EXCERPT ? text.substring(0, EXCERPT) + "…" : text);
     }
 }

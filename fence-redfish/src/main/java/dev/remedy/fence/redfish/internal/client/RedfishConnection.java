@@ -246,8 +246,8 @@ public final class RedfishConnection {
                                 .thenCompose(v -> exchange(method, path, body, true, true, resent));
                     }
                     throw new RedfishException(RedfishException.kindOf(status), status, method + " " + path + " on "
-                            + base + " answered HTTP " + status + ": " + ErrorBody.describe(JSON, response.body())
-                            + hint(status));
+                            + base + " answered HTTP " + status + ": "
+                            + ErrorBody.describe(JSON, response.body(), password) + hint(status));
                 });
     }
 
@@ -321,7 +321,7 @@ public final class RedfishConnection {
         } catch (IOException e) {
             throw new RedfishException(Kind.SERVICE, response.statusCode(), "Redfish service " + base + " sent a body"
                     + " that is not valid JSON for " + response.request().uri().getPath() + ": "
-                    + ErrorBody.describe(JSON, body), e);
+                    + ErrorBody.describe(JSON, body, password), e);
         }
     }
 

@@ -2,14 +2,17 @@ package dev.remedy.fence.redfish.internal.client;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.remedy.spi.config.Secret;
 import java.nio.charset.StandardCharsets;
 import org.junit.jupiter.api.DisplayName;
 import org.junit.jupiter.api.Test;
 
 class ErrorBodyTest {
 
+    private static final Secret PASSWORD = Secret.of("echoed-password");
+
     private static String describe(String body) {
-        return ErrorBody.describe(RedfishConnection.JSON, body.getBytes(StandardCharsets.UTF_8));
+        return ErrorBody.describe(RedfishConnection.JSON, body.getBytes(StandardCharsets.UTF_8), PASSWORD);
     }
 
     @Test
@@ -31,7 +34,21 @@ class ErrorBodyTest {
         assertThat(describe("{\"error\": {\"code\": \"Base.1.8.InternalError\"}}")).isEqualTo("Base.1.8.InternalError");
         assertThat(describe("<html><body>Bad   Gateway</body></html>")).isEqualTo("body: <html><body>Bad Gateway"
                 + "</body></html>");
-        assertThat(ErrorBody.describe(RedfishConnection.JSON, new byte[0])).isEqualTo("no error details");
+        assertThat(ErrorBody.describe(RedfishConnection.JSON, new byte[0], PASSWORD)).isEqualTo("no error details");
         assertThat(describe("x".repeat(500))).hasSize("body: ".length() + 121).endsWith("…");
+    }
+
+    @Test
+    @DisplayName("an echoed body has the password masked before the excerpt is cut, so no part of it is left")
+    void echoedPasswordMaskedBeforeTheCut() {
+        String echoed = "{\"Note\":\"" + "n".repeat(90) + "\",\"Password\":\"" + PASSWORD.reveal()
+                + "\",\"UserName\":\"" + "u".repeat(50) + "\"}";
+        assertThat(echoed.indexOf(PASSWORD.reveal())).as("the password straddles the cut").isBetween(110, 119);
+
+        String detail = describe(echoed);
+
+        assertThat(detail).endsWith("…").doesNotContain("echoed-").contains("\"Password\":\"" + Secret.MASK);
+        assertThat(describe("{\"Password\":\"" + PASSWORD.reveal() + "\"}")).isEqualTo("body: {\"Password\":\""
+                + Secret.MASK + "\"}");
     }
 }
