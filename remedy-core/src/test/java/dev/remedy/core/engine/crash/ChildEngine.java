@@ -9,6 +9,7 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.regex.Pattern;
 import java.util.Optional;
 import java.util.concurrent.TimeUnit;
 
@@ -18,6 +19,9 @@ import java.util.concurrent.TimeUnit;
  * Driven by one test thread; not thread-safe.
  */
 final class ChildEngine implements AutoCloseable {
+
+    /** The header line java.util.logging's simple formatter writes before each record's level and message. */
+    private static final Pattern LOG_HEADER = Pattern.compile("^[A-Z][a-z]{2} \\d{1,2}, \\d{4} \\d{1,2}:\\d{2}:\\d{2} [AP]M ");
 
     private static final Path JAVA = Path.of(System.getProperty("java.home"), "bin", "java");
     private static final Duration POLL = Duration.ofMillis(10);
@@ -119,10 +123,20 @@ final class ChildEngine implements AutoCloseable {
         return read(err);
     }
 
-    /** The stderr lines that are not SLF4J's notice that it has no provider (the core tests run without one). */
+    /**
+     * The stderr lines other than SLF4J's notices and log records at INFO (java.util.logging writes a header line,
+     * then "INFO: message"; a restart after a kill logs, for one, that it removes the temp file of a torn save).
+     */
     List<String> unexpectedStderr() {
+        List<String> all = stderr().lines().filter(line -> !line.isBlank() && !line.startsWith("SLF4J")).toList();
         List<String> lines = new ArrayList<>();
-        stderr().lines().filter(line -> !line.isBlank() && !line.startsWith("SLF4J")).forEach(lines::add);
+        for (int i = 0; i < all.size(); i++) {
+            if (i + 1 < all.size() && LOG_HEADER.matcher(all.get(i)).find() && all.get(i + 1).startsWith("INFO: ")) {
+                i++;
+            } else {
+                lines.add(all.get(i));
+            }
+        }
         return lines;
     }
 
