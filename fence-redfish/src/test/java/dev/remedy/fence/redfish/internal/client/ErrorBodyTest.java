@@ -9,7 +9,7 @@ import org.junit.jupiter.api.Test;
 class ErrorBodyTest {
 
     private static String describe(String body) {
-        return ErrorBody.describe(RedfishConnection.JSON, body.getBytes(StandardCharsets.UTF_8));
+        return ErrorBody.describe(body.getBytes(StandardCharsets.UTF_8));
     }
 
     @Test
@@ -31,7 +31,7 @@ class ErrorBodyTest {
         assertThat(describe("{\"error\": {\"code\": \"Base.1.8.InternalError\"}}")).isEqualTo("Base.1.8.InternalError");
         assertThat(describe("<html><body>Bad   Gateway</body></html>")).isEqualTo("body: <html><body>Bad Gateway"
                 + "</body></html>");
-        assertThat(ErrorBody.describe(RedfishConnection.JSON, new byte[0])).isEqualTo("no error details");
+        assertThat(ErrorBody.describe(new byte[0])).isEqualTo("no error details");
         assertThat(describe("x".repeat(500))).hasSize("body: ".length() + 121).endsWith("…");
     }
 }
