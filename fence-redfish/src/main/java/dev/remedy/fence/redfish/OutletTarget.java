@@ -2,8 +2,9 @@ package dev.remedy.fence.redfish;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.remedy.fence.redfish.internal.client.RedfishConnection;
+import dev.remedy.fence.redfish.internal.client.RedfishException;
+import dev.remedy.fence.redfish.internal.client.RedfishJson;
 import dev.remedy.spi.Plug;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
@@ -26,44 +27,53 @@ final class OutletTarget implements RedfishTarget {
         return "PowerState";
     }
 
+    /** The path of the chosen PDU's Outlets collection. */
     private CompletableFuture<String> outlets(RedfishConnection connection, JsonNode root, RedfishSettings settings) {
-        String equipment = RedfishTarget.link(root, "PowerEquipment").orElse("/redfish/v1/PowerEquipment");
+        String service = connection.service();
+        String equipment = RedfishTarget.link(root, "the service root on " + service, "PowerEquipment")
+                .orElse("/redfish/v1/PowerEquipment");
         return connection.get(equipment)
-                .thenCompose(node -> connection.get(RedfishTarget.link(node, "RackPDUs")
-                        .orElse(equipment + "/RackPDUs")))
-                .thenApply(pdus -> RedfishTarget.choose(RedfishTarget.members(pdus), settings.pdu(), "PDU", "pdu",
-                        connection.service()))
-                .thenCompose(connection::get)
-                .thenApply(pdu -> RedfishTarget.link(pdu, "Outlets").orElseThrow(() -> new IllegalStateException(
-                        "PDU " + pdu.path("@odata.id").asText() + " on " + connection.service() + " lists no Outlets")));
+                .thenApply(node -> RedfishTarget.link(node, RedfishTarget.where(equipment, service), "RackPDUs")
+                        .orElse(equipment + "/RackPDUs"))
+                .thenCompose(pdus -> connection.get(pdus).thenApply(collection -> RedfishTarget.choose(
+                        RedfishTarget.members(collection, RedfishTarget.where(pdus, service)), settings.pdu(), "PDU",
+                        "pdu", service)))
+                .thenCompose(pdu -> connection.get(pdu).thenApply(node -> RedfishTarget.link(node,
+                        RedfishTarget.where(pdu, service), "Outlets").orElseThrow(() -> RedfishException.malformed(0,
+                        "PDU " + RedfishTarget.where(pdu, service) + " lists no Outlets"))));
+    }
+
+    /** The outlets of the chosen PDU, read with the collection's path. */
+    private CompletableFuture<List<String>> members(RedfishConnection connection, JsonNode root,
+            RedfishSettings settings) {
+        return outlets(connection, root, settings).thenCompose(path -> connection.get(path).thenApply(collection ->
+                RedfishTarget.members(collection, RedfishTarget.where(path, connection.service()))));
     }
 
     @Override
     public CompletableFuture<String> locate(RedfishConnection connection, JsonNode root, RedfishSettings settings) {
-        return outlets(connection, root, settings).thenCompose(connection::get).thenApply(collection ->
-                RedfishTarget.choose(RedfishTarget.members(collection), settings.plug(), "outlet", "plug",
-                        connection.service()));
+        return members(connection, root, settings).thenApply(outlets -> RedfishTarget.choose(outlets,
+                settings.plug(), "outlet", "plug", connection.service()));
     }
 
     @Override
     public CompletableFuture<List<Plug>> list(RedfishConnection connection, JsonNode root, RedfishSettings settings) {
-        return outlets(connection, root, settings).thenCompose(connection::get)
-                .thenCompose(collection -> Plugs.of(connection, RedfishTarget.members(collection)));
+        return members(connection, root, settings).thenCompose(outlets -> Plugs.of(connection, outlets));
     }
 
     @Override
     public CompletableFuture<Integer> count(RedfishConnection connection, JsonNode root, RedfishSettings settings) {
-        return outlets(connection, root, settings).thenCompose(connection::get)
-                .thenApply(collection -> RedfishTarget.members(collection).size());
+        return members(connection, root, settings).thenApply(List::size);
     }
 
     @Override
-    public View view(String path, JsonNode outlet) {
-        JsonNode control = outlet.path("Actions").path("#Outlet.PowerControl");
-        List<String> allowed = new ArrayList<>();
-        control.path("PowerState@Redfish.AllowableValues").forEach(value -> allowed.add(value.asText()));
-        String target = control.path("target").asText(path.replaceAll("/$", "") + "/Actions/Outlet.PowerControl");
-        return new View(path, RedfishTarget.powerOf(outlet), target, allowed.isEmpty() ? ASSUMED : allowed);
+    public View view(String path, JsonNode outlet, String service) {
+        String where = RedfishTarget.where(path, service);
+        List<String> allowed = RedfishJson.strings(outlet, where, "Actions", "#Outlet.PowerControl",
+                "PowerState@Redfish.AllowableValues");
+        String target = RedfishJson.text(outlet, where, "Actions", "#Outlet.PowerControl", "target")
+                .orElse(path.replaceAll("/$", "") + "/Actions/Outlet.PowerControl");
+        return new View(path, RedfishTarget.powerOf(outlet, where), target, allowed.isEmpty() ? ASSUMED : allowed);
     }
 
     @Override

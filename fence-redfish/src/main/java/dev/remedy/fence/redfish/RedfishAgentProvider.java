@@ -47,7 +47,11 @@ abstract class RedfishAgentProvider implements FenceAgentProvider {
                     .description("time between PowerState polls").build(),
             ParameterDescriptor.builder("request_timeout", ParameterType.DURATION).defaultValue("10s")
                     .description("timeout of every HTTP request (less when the action's deadline is nearer)")
-                    .build());
+                    .build(),
+            ParameterDescriptor.builder("max_response_size", ParameterType.INTEGER)
+                    .defaultValue(Integer.toString(RedfishSettings.DEFAULT_MAX_RESPONSE_SIZE))
+                    .description("largest response body read, in bytes (65536 to 268435456); a larger one is not read"
+                            + " further and fails the action").build());
 
     private final String type;
     private final List<ParameterDescriptor> parameters;

@@ -4,6 +4,8 @@ import com.fasterxml.jackson.databind.JsonNode;
 import dev.remedy.fence.redfish.RedfishTarget.View;
 import dev.remedy.fence.redfish.internal.client.RedfishConnection;
 import dev.remedy.fence.redfish.internal.client.RedfishException;
+import dev.remedy.fence.redfish.internal.client.RedfishJson;
+import dev.remedy.fence.redfish.internal.client.Text;
 import dev.remedy.spi.FenceAction;
 import dev.remedy.spi.FenceContext;
 import dev.remedy.spi.FenceOutcome;
@@ -51,7 +53,7 @@ final class RedfishRun {
         this.context = context;
         this.deadline = System.nanoTime() + context.remaining().toNanos();
         this.connection = new RedfishConnection(http, settings.base(), settings.user(), settings.password(),
-                settings.auth(), settings.requestTimeout(), deadline, executor);
+                settings.auth(), settings.requestTimeout(), settings.maxResponseSize(), deadline, executor);
     }
 
     /** Starts the action; the future never fails: every failure is an outcome. */
@@ -62,7 +64,8 @@ final class RedfishRun {
         }
         context.progress("connecting to Redfish service " + settings.base());
         return connection.get(ROOT)
-                .thenCompose(root -> connection.login(RedfishTarget.link(root, "Links", "Sessions"))
+                .thenCompose(root -> connection.login(RedfishTarget.link(root, "the service root on "
+                        + settings.base(), "Links", "Sessions"))
                         .thenCompose(v -> act(root)))
                 .exceptionally(this::outcomeOf)
                 .thenCompose(outcome -> connection.close().thenApply(v -> outcome))
@@ -84,7 +87,9 @@ final class RedfishRun {
         if (action == FenceAction.MONITOR) {
             return target.count(connection, root, settings).thenApply(count -> FenceOutcome.succeeded(
                     PowerState.UNKNOWN, "Redfish service " + settings.base() + " (Redfish "
-                            + root.path("RedfishVersion").asText("?") + ") answered and lists " + count + " "
+                            + RedfishJson.text(root, "the service root on " + settings.base(), "RedfishVersion")
+                                    .map(version -> Text.excerpt(version, Text.VALUE)).orElse("?")
+                            + ") answered and lists " + count + " "
                             + target.noun() + "(s)"));
         }
         return target.locate(connection, root, settings).thenCompose(this::read).thenCompose(view -> switch (action) {
@@ -104,7 +109,7 @@ final class RedfishRun {
 
     private CompletableFuture<View> read(String path) {
         return connection.get(path).thenApply(resource -> {
-            View view = target.view(path, resource);
+            View view = target.view(path, resource, connection.service());
             lastRead = view.power();
             return view;
         });

@@ -20,10 +20,19 @@ import java.util.Optional;
  * see (port range, TLS options that exclude each other, a CA file that does not exist) is reported at once.
  *
  * @param trust the TLS trust: {@code system}, {@code ca:<path>}, {@code pin:<fingerprint>} or {@code insecure}
+ * @param maxResponseSize the largest response body read, in bytes
  */
 record RedfishSettings(String type, String host, int port, boolean tls, String user, Secret password, String trust,
         Optional<String> systemsUri, Optional<String> pdu, Optional<String> plug, AuthMode auth,
-        Duration gracefulOffTimeout, Duration powerTimeout, Duration pollInterval, Duration requestTimeout) {
+        Duration gracefulOffTimeout, Duration powerTimeout, Duration pollInterval, Duration requestTimeout,
+        long maxResponseSize) {
+
+    /** The default of {@code max_response_size}: 4 MiB, far more than any Redfish resource a fence agent reads. */
+    static final int DEFAULT_MAX_RESPONSE_SIZE = 4 << 20;
+    /** The smallest {@code max_response_size}: 64 KiB. */
+    static final int MIN_MAX_RESPONSE_SIZE = 64 << 10;
+    /** The largest {@code max_response_size}: 256 MiB. */
+    static final int MAX_MAX_RESPONSE_SIZE = 256 << 20;
 
     /** Reads and checks {@code config} (of the {@code redfish} or the {@code redfish-pdu} agent). */
     static RedfishSettings of(AgentConfig config) {
@@ -58,6 +67,13 @@ record RedfishSettings(String type, String host, int port, boolean tls, String u
                 problems.add(new ConfigProblem(name, "is zero", "give at least 1ms"));
             }
         }
+        int maxResponseSize = config.integer("max_response_size");
+        if (maxResponseSize < MIN_MAX_RESPONSE_SIZE || maxResponseSize > MAX_MAX_RESPONSE_SIZE) {
+            problems.add(new ConfigProblem("max_response_size", "is " + maxResponseSize + " bytes, outside "
+                    + MIN_MAX_RESPONSE_SIZE + " (64 KiB) to " + MAX_MAX_RESPONSE_SIZE + " (256 MiB)", "give a size in"
+                    + " bytes in that range; the default " + DEFAULT_MAX_RESPONSE_SIZE + " (4 MiB) fits every "
+                    + "Redfish service known"));
+        }
         String host = config.string("ip");
         if (host.isBlank() || host.contains("/") || host.chars().anyMatch(Character::isWhitespace)) {
             problems.add(new ConfigProblem("ip", "'" + host + "' is not a host name or address",
@@ -73,7 +89,8 @@ record RedfishSettings(String type, String host, int port, boolean tls, String u
         return new RedfishSettings(config.agentType(), host, port, config.bool("ssl"), config.string("username"),
                 config.secret("password").orElseThrow(), trust, systemsUri, optional(config, "pdu"),
                 optional(config, "plug"), AuthMode.valueOf(config.string("auth").toUpperCase(Locale.ROOT)), graceful,
-                config.duration("power_timeout"), config.duration("poll_interval"), config.duration("request_timeout"));
+                config.duration("power_timeout"), config.duration("poll_interval"), config.duration("request_timeout"),
+                maxResponseSize);
     }
 
     private static boolean declared(AgentConfig config, String name) {

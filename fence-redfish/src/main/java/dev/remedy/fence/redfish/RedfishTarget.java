@@ -3,9 +3,10 @@ package dev.remedy.fence.redfish;
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.remedy.fence.redfish.internal.client.RedfishConnection;
 import dev.remedy.fence.redfish.internal.client.RedfishException;
+import dev.remedy.fence.redfish.internal.client.RedfishJson;
+import dev.remedy.fence.redfish.internal.client.Text;
 import dev.remedy.spi.Plug;
 import dev.remedy.spi.PowerState;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
@@ -16,6 +17,9 @@ import java.util.concurrent.CompletableFuture;
  * root, reads it, and names the action values for OFF and ON among those the resource advertises.
  */
 interface RedfishTarget {
+
+    /** How many ids a message lists at most. */
+    int LISTED = 20;
 
     /** A resource as read: its power, its action's target and the values that action allows. */
     record View(String path, PowerState power, String action, List<String> allowed) {
@@ -36,8 +40,13 @@ interface RedfishTarget {
     /** How many resources there are, for MONITOR. */
     CompletableFuture<Integer> count(RedfishConnection connection, JsonNode root, RedfishSettings settings);
 
-    /** Reads a resource. */
-    View view(String path, JsonNode resource);
+    /**
+     * Reads a resource.
+     *
+     * @param service the service, for messages
+     * @throws RedfishException of kind SERVICE if a property the agent uses has the wrong type
+     */
+    View view(String path, JsonNode resource, String service);
 
     /** The action value that asks the operating system to shut down, if the resource has one. */
     Optional<String> gracefulOff(View view);
@@ -48,35 +57,40 @@ interface RedfishTarget {
     /** The action value that powers on, if the resource has one. */
     Optional<String> on(View view);
 
-    /** The PowerState of a resource. */
-    static PowerState powerOf(JsonNode resource) {
-        return switch (resource.path("PowerState").asText("")) {
+    /** {@code path on service}, for messages about a resource. */
+    static String where(String path, String service) {
+        return Text.excerpt(path, Text.VALUE) + " on " + service;
+    }
+
+    /**
+     * The PowerState of a resource: ON or OFF, UNKNOWN for the transitional states, {@code null} or none.
+     *
+     * @throws RedfishException of kind SERVICE if it is not a string
+     */
+    static PowerState powerOf(JsonNode resource, String where) {
+        return switch (RedfishJson.text(resource, where, "PowerState").orElse("")) {
             case "On" -> PowerState.ON;
             case "Off" -> PowerState.OFF;
             default -> PowerState.UNKNOWN;
         };
     }
 
-    /** The {@code @odata.id} of every member of a collection. */
-    static List<String> members(JsonNode collection) {
-        List<String> paths = new ArrayList<>();
-        collection.path("Members").forEach(member -> {
-            String path = member.path("@odata.id").asText("");
-            if (!path.isEmpty()) {
-                paths.add(path);
-            }
-        });
-        return paths;
+    /**
+     * The {@code @odata.id} of every member of a collection.
+     *
+     * @throws RedfishException of kind SERVICE if the members are not links
+     */
+    static List<String> members(JsonNode collection, String where) {
+        return RedfishJson.members(collection, where);
     }
 
-    /** The {@code @odata.id} at {@code fields} below {@code node}, if there is one. */
-    static Optional<String> link(JsonNode node, String... fields) {
-        JsonNode at = node;
-        for (String field : fields) {
-            at = at.path(field);
-        }
-        String path = at.path("@odata.id").asText("");
-        return path.isEmpty() ? Optional.empty() : Optional.of(path);
+    /**
+     * The {@code @odata.id} at {@code fields} below {@code node}, if there is one.
+     *
+     * @throws RedfishException of kind SERVICE if it is not a link
+     */
+    static Optional<String> link(JsonNode node, String where, String... fields) {
+        return RedfishJson.link(node, where, fields);
     }
 
     /** The last segment of a path: the member's id. */
@@ -97,8 +111,8 @@ interface RedfishTarget {
             int at = ids.indexOf(wanted.get());
             if (at < 0) {
                 throw new RedfishException(RedfishException.Kind.NOT_FOUND, 404, "Redfish service " + service
-                        + " has no " + noun + " '" + wanted.get() + "'; its " + noun + "s are " + ids + ": set "
-                        + parameter + " to one of them");
+                        + " has no " + noun + " '" + wanted.get() + "'; its " + noun + "s are " + listed(ids)
+                        + ": set " + parameter + " to one of them");
             }
             return paths.get(at);
         }
@@ -106,7 +120,15 @@ interface RedfishTarget {
             return paths.get(0);
         }
         throw new RedfishException(RedfishException.Kind.REFUSED, 0, "Redfish service " + service + " has "
-                + paths.size() + " " + noun + "s " + ids + " and no " + parameter + " names one; remedy never guesses "
-                + "which machine to power off: set " + parameter);
+                + paths.size() + " " + noun + "s " + listed(ids) + " and no " + parameter + " names one; remedy never "
+                + "guesses which machine to power off: set " + parameter);
+    }
+
+    /** The ids for a message: the first {@value #LISTED}, each cut to a short excerpt, and how many more there are. */
+    private static String listed(List<String> ids) {
+        List<String> shown = ids.stream().limit(LISTED).map(id -> Text.excerpt(id, Text.VALUE)).toList();
+        String list = shown.toString();
+        return ids.size() > LISTED ? list.substring(0, list.length() - 1) + ", and " + (ids.size() - LISTED)
+                + " more]" : list;
     }
 }

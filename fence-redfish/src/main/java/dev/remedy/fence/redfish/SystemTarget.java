@@ -2,8 +2,8 @@ package dev.remedy.fence.redfish;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.remedy.fence.redfish.internal.client.RedfishConnection;
+import dev.remedy.fence.redfish.internal.client.RedfishJson;
 import dev.remedy.spi.Plug;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
@@ -24,8 +24,13 @@ final class SystemTarget implements RedfishTarget {
         return "ResetType";
     }
 
-    private static String systems(JsonNode root) {
-        return RedfishTarget.link(root, "Systems").orElse("/redfish/v1/Systems");
+    private static String systems(JsonNode root, RedfishConnection connection) {
+        return RedfishTarget.link(root, "the service root on " + connection.service(), "Systems")
+                .orElse("/redfish/v1/Systems");
+    }
+
+    private static List<String> members(JsonNode collection, String path, RedfishConnection connection) {
+        return RedfishTarget.members(collection, RedfishTarget.where(path, connection.service()));
     }
 
     @Override
@@ -33,28 +38,32 @@ final class SystemTarget implements RedfishTarget {
         if (settings.systemsUri().isPresent()) {
             return CompletableFuture.completedFuture(settings.systemsUri().get());
         }
-        return connection.get(systems(root)).thenApply(collection -> RedfishTarget.choose(
-                RedfishTarget.members(collection), settings.plug(), "system", "plug", connection.service()));
+        String systems = systems(root, connection);
+        return connection.get(systems).thenApply(collection -> RedfishTarget.choose(
+                members(collection, systems, connection), settings.plug(), "system", "plug", connection.service()));
     }
 
     @Override
     public CompletableFuture<List<Plug>> list(RedfishConnection connection, JsonNode root, RedfishSettings settings) {
-        return connection.get(systems(root)).thenCompose(collection -> Plugs.of(connection,
-                RedfishTarget.members(collection)));
+        String systems = systems(root, connection);
+        return connection.get(systems).thenCompose(collection -> Plugs.of(connection,
+                members(collection, systems, connection)));
     }
 
     @Override
     public CompletableFuture<Integer> count(RedfishConnection connection, JsonNode root, RedfishSettings settings) {
-        return connection.get(systems(root)).thenApply(collection -> RedfishTarget.members(collection).size());
+        String systems = systems(root, connection);
+        return connection.get(systems).thenApply(collection -> members(collection, systems, connection).size());
     }
 
     @Override
-    public View view(String path, JsonNode system) {
-        JsonNode reset = system.path("Actions").path("#ComputerSystem.Reset");
-        List<String> allowed = new ArrayList<>();
-        reset.path("ResetType@Redfish.AllowableValues").forEach(value -> allowed.add(value.asText()));
-        String target = reset.path("target").asText(path.replaceAll("/$", "") + "/Actions/ComputerSystem.Reset");
-        return new View(path, RedfishTarget.powerOf(system), target, allowed.isEmpty() ? ASSUMED : allowed);
+    public View view(String path, JsonNode system, String service) {
+        String where = RedfishTarget.where(path, service);
+        List<String> allowed = RedfishJson.strings(system, where, "Actions", "#ComputerSystem.Reset",
+                "ResetType@Redfish.AllowableValues");
+        String target = RedfishJson.text(system, where, "Actions", "#ComputerSystem.Reset", "target")
+                .orElse(path.replaceAll("/$", "") + "/Actions/ComputerSystem.Reset");
+        return new View(path, RedfishTarget.powerOf(system, where), target, allowed.isEmpty() ? ASSUMED : allowed);
     }
 
     @Override

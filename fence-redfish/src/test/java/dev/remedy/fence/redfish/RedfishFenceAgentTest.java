@@ -17,14 +17,19 @@ import dev.remedy.spi.PowerState;
 import dev.remedy.spi.TimeSource;
 import dev.remedy.spi.config.AgentConfig;
 import dev.remedy.spi.config.Secret;
+<<<<<<< HEAD
 import dev.remedy.spi.discovery.FenceAgentRegistry;
+=======
+>>>>>>> i13-parsers
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.Base64;
 import java.util.List;
+import java.util.Map;
 import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.DisplayName;
 import org.junit.jupiter.api.Test;
@@ -34,6 +39,7 @@ import org.junit.jupiter.api.io.TempDir;
 class RedfishFenceAgentTest {
 
     private static final String PASSWORD = "agent-redfish-1";
+    private static final String NODE_1 = "/redfish/v1/Systems/node-1";
 
     private final RedfishFenceAgentProvider provider = new RedfishFenceAgentProvider();
     private RedfishSimulator simulator;
@@ -258,6 +264,84 @@ class RedfishFenceAgentTest {
         FenceOutcome outcome = run(config().build(), FenceAction.STATUS);
         assertThat(outcome.status()).isEqualTo(FenceStatus.FAILED);
         assertThat(outcome.detail()).contains("not valid JSON");
+    }
+
+    @Test
+    @DisplayName("a resource larger than max_response_size is read no further: the action fails naming the URL, the"
+            + " limit and the parameter")
+    void oversizedResource() throws InterruptedException {
+        start(RedfishSpec.builder().systems("node-1"));
+        long size = 64L << 20;
+        simulator.faults().oversizedBody(NODE_1, size, false);
+        FenceOutcome outcome = run(config().build(), FenceAction.STATUS);
+        assertThat(outcome.status()).isEqualTo(FenceStatus.FAILED);
+        assertThat(outcome.detail()).contains("GET " + simulator.baseUri() + NODE_1)
+                .contains("larger than 4194304 bytes").contains("max_response_size");
+        assertThat(simulator.faults().oversizedBytesSent()).as("bytes the service sent before the agent hung up")
+                .isLessThan(size);
+        assertThat(simulator.activeSessions()).isZero();
+    }
+
+    @Test
+    @DisplayName("a Content-Length above max_response_size is refused before the body is read")
+    void oversizedDeclaredLength() throws InterruptedException {
+        start(RedfishSpec.builder().systems("node-1"));
+        long size = 100L << 20;
+        simulator.faults().oversizedBody(NODE_1, size, true);
+        FenceOutcome outcome = run(config().set("max_response_size", Integer.toString(8 << 20)).build(),
+                FenceAction.STATUS);
+        assertThat(outcome.status()).isEqualTo(FenceStatus.FAILED);
+        assertThat(outcome.detail()).contains(NODE_1).contains("larger than 8388608 bytes")
+                .contains("max_response_size");
+        assertThat(simulator.faults().oversizedBytesSent()).isLessThan(size);
+    }
+
+    @Test
+    @DisplayName("max_response_size raised above a large resource reads it")
+    void raisedLimit() throws InterruptedException {
+        start(RedfishSpec.builder().systems("node-1"));
+        simulator.faults().oversizedBody(NODE_1, 6L << 20, false);
+        FenceOutcome outcome = run(config().set("max_response_size", Integer.toString(8 << 20)).build(),
+                FenceAction.STATUS);
+        assertThat(outcome.status()).as("%s", outcome).isEqualTo(FenceStatus.SUCCEEDED);
+        assertThat(outcome.power()).isEqualTo(PowerState.ON);
+        assertThat(simulator.faults().oversizedBytesSent()).isEqualTo(6L << 20);
+    }
+
+    @Test
+    @DisplayName("an error body's messages are cut in the detail, and an error body over the limit is not read")
+    void errorBodiesAreCapped() throws InterruptedException {
+        start(RedfishSpec.builder().systems("node-1"));
+        String message = "The service failed. " + "x".repeat(1 << 20);
+        simulator.faults().override(NODE_1, 500, Map.of(), ("{\"error\": {\"code\": \"Base.1.8.GeneralError\","
+                + " \"message\": \"" + message + "\"}}").getBytes(StandardCharsets.UTF_8));
+        FenceOutcome cut = run(config().build(), FenceAction.STATUS);
+        assertThat(cut.status()).isEqualTo(FenceStatus.FAILED);
+        assertThat(cut.detail()).contains("HTTP 500").contains("The service failed. xxx").contains("…")
+                .hasSizeLessThan(2_000);
+        simulator.faults().override(NODE_1, 503, Map.of(), new byte[5 << 20]);
+        FenceOutcome large = run(config().build(), FenceAction.STATUS);
+        assertThat(large.status()).isEqualTo(FenceStatus.FAILED);
+        assertThat(large.detail()).contains("HTTP 503 with a body larger than 4194304 bytes")
+                .contains("max_response_size").hasSizeLessThan(2_000);
+    }
+
+    @Test
+    @DisplayName("a task monitor asking to wait past the deadline ends the action by its deadline, logged out")
+    void taskMonitorWaitPastTheDeadline() throws Exception {
+        start(RedfishSpec.builder().systems("node-1"));
+        simulator.faults().override(NODE_1 + "/Actions/ComputerSystem.Reset", 202,
+                Map.of("Location", "/redfish/v1/TaskService/TaskMonitors/late"), null);
+        simulator.faults().override("/redfish/v1/TaskService/TaskMonitors/late", 202,
+                Map.of("Retry-After", "99999999999"), null);
+        try (FenceAgent agent = provider.create(config().build())) {
+            FenceOutcome outcome = agent.executeAsync(new FenceRequest(FenceAction.OFF, "test"),
+                    FenceContext.start(TimeSource.system(), Duration.ofMillis(500)), Runnable::run)
+                    .get(10, TimeUnit.SECONDS);
+            assertThat(outcome.status()).as("%s", outcome).isEqualTo(FenceStatus.TIMED_OUT);
+            assertThat(outcome.detail()).contains("deadline");
+        }
+        assertThat(simulator.activeSessions()).isZero();
     }
 
     @Test

@@ -32,6 +32,7 @@ class RedfishSettingsTest {
         assertThat(settings.gracefulOffTimeout()).isZero();
         assertThat(settings.requestTimeout()).isEqualTo(Duration.ofSeconds(10));
         assertThat(settings.plug()).isEmpty();
+        assertThat(settings.maxResponseSize()).isEqualTo(4L << 20);
     }
 
     @Test
@@ -52,9 +53,12 @@ class RedfishSettingsTest {
         InvalidConfigurationException refused = catchThrowableOfType(() -> RedfishSettings.of(base()
                 .set("ip", "https://bmc-7/redfish").set("ipport", "0").set("ssl_insecure", "true")
                 .set("tls_fingerprint", "abc").set("ca_file", "/no/such/ca.pem").set("systems_uri", "Systems/1")
-                .set("poll_interval", "0s").build()), InvalidConfigurationException.class);
+                .set("poll_interval", "0s").set("max_response_size", "1000").build()),
+                InvalidConfigurationException.class);
         assertThat(refused.problems()).extracting(ConfigProblem::path).containsExactlyInAnyOrder("ipport",
-                "ssl_insecure", "ca_file", "tls_fingerprint", "systems_uri", "poll_interval", "ip");
+                "ssl_insecure", "ca_file", "tls_fingerprint", "systems_uri", "poll_interval", "ip",
+                "max_response_size");
+        assertThat(refused.getMessage()).contains("max_response_size").contains("65536").contains("268435456");
         assertThat(refused.getMessage()).doesNotContain("redfish-password");
     }
 }

@@ -2,14 +2,19 @@ package dev.remedy.simulators.redfish;
 
 import java.time.Duration;
 import java.util.ArrayDeque;
+import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.atomic.AtomicInteger;
+import java.util.concurrent.atomic.AtomicLong;
 
 /**
  * Faults a {@link RedfishSimulator} injects, set from any thread. Planned failures ({@link #failNext} and
  * {@link #serviceUnavailable}) answer the next requests in the order they were planned, before authentication,
- * whatever the path. Thread-safe.
+ * whatever the path. {@link #override} replaces the answers for one path with any bytes (for clients fed malformed
+ * answers), and {@link #oversizedBody} makes one resource arbitrarily large without the simulator holding it.
+ * Thread-safe.
  */
 public final class RedfishFaults {
 
@@ -35,8 +40,19 @@ public final class RedfishFaults {
         }
     }
 
+    /** An answer served as given, instead of the service's, for every request of one path. */
+    record RawAnswer(int status, Map<String, String> headers, byte[] body) {
+    }
+
+    /** A resource served with padding up to {@code bytes} bytes, with or without a Content-Length. */
+    record Oversized(long bytes, boolean declareLength) {
+    }
+
     private final Sessions sessions;
     private final ArrayDeque<Planned> planned = new ArrayDeque<>();
+    private final Map<String, RawAnswer> overrides = new ConcurrentHashMap<>();
+    private final Map<String, Oversized> oversized = new ConcurrentHashMap<>();
+    private final AtomicLong oversizedBytesSent = new AtomicLong();
     private final AtomicInteger invalidJson = new AtomicInteger();
     private volatile Duration slowResponses = Duration.ZERO;
     private volatile Duration taskDuration;
@@ -158,6 +174,7 @@ public final class RedfishFaults {
     }
 
     /**
+<<<<<<< HEAD
      * Makes the service echo the credentials it is sent back in 400 replies ({@code true}), as careless BMC firmware
      * does, or stops it ({@code false}). A request with a body (a session login carries the password in it) is
      * answered with that body (its JSON, re-serialized) as the reply body, not a Redfish error; a request with an
@@ -177,11 +194,66 @@ public final class RedfishFaults {
 
     /**
      * Clears every fault: no delay, no planned failure, no broken JSON, synchronous resets, no echo. Sessions stay.
+=======
+     * Answers every request for {@code path} (any method, before authentication; planned failures come first) with
+     * exactly {@code status}, {@code headers} and {@code body}, instead of the service's answer, until
+     * {@link #clear()}. No {@code Content-Type} is added. For clients fed malformed, hostile or odd answers: bodies
+     * that are not JSON or not UTF-8, resources of the wrong shape, strange {@code Location}, {@code X-Auth-Token} or
+     * {@code Retry-After} headers.
+     *
+     * @param path the request path, e.g. {@code /redfish/v1/Systems/node-1}
+     * @param body the body bytes (copied), or {@code null} for none
+     * @throws IllegalArgumentException if the status is not 200 to 599 or a header has a line break
+     */
+    public RedfishFaults override(String path, int status, Map<String, String> headers, byte[] body) {
+        Objects.requireNonNull(path, "path");
+        if (status < 200 || status > 599) {
+            throw new IllegalArgumentException("override: status " + status + " must be 200 to 599");
+        }
+        headers.forEach((name, value) -> {
+            if (name.isEmpty() || (name + value).chars().anyMatch(c -> c == '\r' || c == '\n')) {
+                throw new IllegalArgumentException("override: header '" + name + "' cannot be sent: an empty name or"
+                        + " a line break");
+            }
+        });
+        overrides.put(path, new RawAnswer(status, Map.copyOf(headers), body == null ? null : body.clone()));
+        return this;
+    }
+
+    /**
+     * Answers a successful GET of {@code path} with a body of {@code bytes} bytes: the resource's JSON with a
+     * {@code Padding} string property in front, so that it is still the resource, streamed in chunks that the
+     * simulator never holds at once. With {@code declareLength} the response has a {@code Content-Length}, else it is
+     * sent chunked. How many body bytes went out before the client stopped reading is
+     * {@link #oversizedBytesSent()}. Until {@link #clear()}.
+     *
+     * @throws IllegalArgumentException if {@code bytes} is negative
+     */
+    public RedfishFaults oversizedBody(String path, long bytes, boolean declareLength) {
+        Objects.requireNonNull(path, "path");
+        if (bytes < 0) {
+            throw new IllegalArgumentException("oversizedBody: " + bytes + " bytes must not be negative");
+        }
+        oversized.put(path, new Oversized(bytes, declareLength));
+        return this;
+    }
+
+    /** The body bytes of {@link #oversizedBody} responses that went out, over all of them. */
+    public long oversizedBytesSent() {
+        return oversizedBytesSent.get();
+    }
+
+    /**
+     * Clears every fault: no delay, no planned failure, no broken JSON, synchronous resets, no overrides or oversized
+     * bodies. Sessions stay.
+>>>>>>> i13-parsers
      */
     public RedfishFaults clear() {
         synchronized (planned) {
             planned.clear();
         }
+        overrides.clear();
+        oversized.clear();
         invalidJson.set(0);
         slowResponses = Duration.ZERO;
         taskDuration = null;
@@ -215,6 +287,21 @@ public final class RedfishFaults {
         }
     }
 
+    /** The override of {@code path}, if any. */
+    Optional<RawAnswer> overrideOf(String path) {
+        return Optional.ofNullable(overrides.get(path));
+    }
+
+    /** How a GET of {@code path} is made oversized, if it is. */
+    Optional<Oversized> oversizedOf(String path) {
+        return Optional.ofNullable(oversized.get(path));
+    }
+
+    /** Counts body bytes sent by an oversized response. */
+    void oversizedSent(long bytes) {
+        oversizedBytesSent.addAndGet(bytes);
+    }
+
     /** Whether this response body is to be broken (consumes one). */
     boolean takeInvalidJson() {
         return invalidJson.getAndUpdate(n -> n > 0 ? n - 1 : 0) > 0;
@@ -224,7 +311,12 @@ public final class RedfishFaults {
     public String toString() {
         synchronized (planned) {
             return "RedfishFaults[slow=" + slowResponses + ", planned=" + planned.size() + ", invalidJson="
+<<<<<<< HEAD
                     + invalidJson.get() + ", asyncResets=" + taskDuration + ", echoCredentials=" + echoCredentials + "]";
+=======
+                    + invalidJson.get() + ", asyncResets=" + taskDuration + ", overrides=" + overrides.keySet()
+                    + ", oversized=" + oversized.keySet() + "]";
+>>>>>>> i13-parsers
         }
     }
 }

@@ -14,18 +14,21 @@ import java.time.Duration;
 import java.util.Arrays;
 import java.util.Locale;
 import java.util.Map;
+import java.util.Optional;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
  * Puts the {@link RedfishService} on the wire: reads each exchange, applies the injected transport faults
- * (planned failures, slow responses, broken JSON), writes the reply and counts and logs the request. Runs on the
- * server's worker threads.
+ * (planned failures, overrides, slow responses, broken JSON, oversized bodies), writes the reply and counts and logs
+ * the request. Runs on the server's worker threads.
  */
 final class RedfishHttpHandler implements HttpHandler {
 
     private static final Logger LOG = LoggerFactory.getLogger(RedfishHttpHandler.class);
     private static final ObjectMapper MAPPER = new ObjectMapper();
+    /** The padding of oversized bodies is written in chunks of this many bytes, one chunk reused. */
+    private static final int CHUNK = 64 << 10;
 
     private final RedfishService service;
     private final RedfishFaults faults;
@@ -51,6 +54,13 @@ final class RedfishHttpHandler implements HttpHandler {
                 log.add(new RedfishRequest(method, path, 0, credentials.kind()));
                 return;
             }
+            Optional<RedfishFaults.RawAnswer> override = failure == null ? faults.overrideOf(path) : Optional.empty();
+            if (override.isPresent()) {
+                log.add(new RedfishRequest(method, path, override.get().status(), credentials.kind()));
+                pause(faults.slowResponses());
+                writeRaw(exchange, override.get());
+                return;
+            }
             Reply reply;
             try {
                 reply = answer(method, path, credentials, headers.getFirst("Authorization"), body, failure);
@@ -62,7 +72,12 @@ final class RedfishHttpHandler implements HttpHandler {
             // Logged before the answer leaves, so a client that has its answer also sees it counted.
             log.add(new RedfishRequest(method, path, reply.status(), credentials.kind()));
             pause(faults.slowResponses());
-            write(exchange, reply);
+            Optional<RedfishFaults.Oversized> oversized = faults.oversizedOf(path);
+            if (oversized.isPresent() && method.equals("GET") && reply.status() == 200 && reply.body() != null) {
+                writeOversized(exchange, reply, oversized.get());
+            } else {
+                write(exchange, reply);
+            }
         }
     }
 
@@ -122,6 +137,61 @@ final class RedfishHttpHandler implements HttpHandler {
         try (OutputStream stream = exchange.getResponseBody()) {
             stream.write(bytes);
         }
+    }
+
+    private static void writeRaw(HttpExchange exchange, RedfishFaults.RawAnswer override) throws IOException {
+        Headers out = exchange.getResponseHeaders();
+        override.headers().forEach(out::set);
+        byte[] body = override.body();
+        boolean bodiless = body == null || override.status() == 204 || override.status() == 304;
+        exchange.sendResponseHeaders(override.status(), bodiless ? -1 : body.length);
+        if (!bodiless) {
+            try (OutputStream stream = exchange.getResponseBody()) {
+                stream.write(body);
+            }
+        }
+    }
+
+    /**
+     * Writes the resource as {@code {"Padding":"xx…x", <its properties>}} of the oversized length, the padding from
+     * one reused chunk; stops when the client stops reading.
+     */
+    private void writeOversized(HttpExchange exchange, Reply reply, RedfishFaults.Oversized oversized)
+            throws IOException {
+        byte[] json = MAPPER.writeValueAsBytes(reply.body());
+        byte[] head = "{\"Padding\":\"".getBytes(StandardCharsets.US_ASCII);
+        byte[] rest = json.length <= 2 ? "\"}".getBytes(StandardCharsets.US_ASCII)
+                : concat("\",".getBytes(StandardCharsets.US_ASCII), Arrays.copyOfRange(json, 1, json.length));
+        long padding = Math.max(0, oversized.bytes() - head.length - rest.length);
+        long total = head.length + padding + rest.length;
+        exchange.getResponseHeaders().set("OData-Version", "4.0");
+        exchange.getResponseHeaders().set("Content-Type", "application/json; charset=utf-8");
+        exchange.sendResponseHeaders(200, oversized.declareLength() ? total : 0);
+        byte[] chunk = new byte[CHUNK];
+        Arrays.fill(chunk, (byte) 'x');
+        long sent = 0;
+        try (OutputStream stream = exchange.getResponseBody()) {
+            stream.write(head);
+            sent += head.length;
+            while (sent - head.length < padding) {
+                int n = (int) Math.min(chunk.length, padding - (sent - head.length));
+                stream.write(chunk, 0, n);
+                sent += n;
+            }
+            stream.write(rest);
+            sent += rest.length;
+        } catch (IOException e) {
+            LOG.debug("the client stopped reading an oversized body after {} of {} bytes: {}", sent, total,
+                    e.toString());
+        } finally {
+            faults.oversizedSent(sent);
+        }
+    }
+
+    private static byte[] concat(byte[] a, byte[] b) {
+        byte[] out = Arrays.copyOf(a, a.length + b.length);
+        System.arraycopy(b, 0, out, a.length, b.length);
+        return out;
     }
 
     private static byte[] readBody(InputStream in) throws IOException {

@@ -9,8 +9,9 @@
  * SessionService, asynchronous Reset task monitors, and rack PDUs whose outlets
  * ({@link dev.remedy.simulators.redfish.SimulatedOutlet}) take {@code Outlet.PowerControl}. Each system and outlet
  * exposes a {@link dev.remedy.test.PowerTarget}. {@link dev.remedy.simulators.redfish.RedfishFaults} injects slow
- * answers, error statuses, 503 with {@code Retry-After}, expired sessions, broken JSON, asynchronous resets and
- * credentials echoed in error replies.
+ * answers, error statuses, 503 with {@code Retry-After}, expired sessions, broken JSON, asynchronous resets,
+ * credentials echoed in error replies, answers of any status, headers and bytes for one path, and resources padded
+ * to any size, streamed without being held.
  *
  * <p>Choices where the specification leaves room: the service root and {@code /redfish} answer without
  * credentials, as does {@code POST /redfish/v1/SessionService/Sessions}; everything else needs an

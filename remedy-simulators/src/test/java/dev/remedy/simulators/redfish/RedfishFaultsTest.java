@@ -7,8 +7,10 @@ import com.fasterxml.jackson.databind.JsonNode;
 import dev.remedy.simulators.redfish.TestClient.Auth;
 import dev.remedy.spi.PowerState;
 import dev.remedy.test.FakeTimeSource;
+import java.io.InputStream;
 import java.net.http.HttpResponse;
 import java.time.Duration;
+import java.util.Map;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.DisplayName;
@@ -182,6 +184,65 @@ class RedfishFaultsTest {
         sim.faults().clear();
         assertThat(client.get(NODE_1, TestClient.ADMIN).statusCode()).isEqualTo(200);
         assertThat(sim.faults().echoCredentials()).isFalse();
+    }
+
+    @Test
+    @DisplayName("override answers every request of its path with exactly its status, headers and bytes")
+    void override() {
+        byte[] notUtf8 = {'{', '"', (byte) 0xC3, (byte) 0x28, '"'};
+        sim.faults().override(NODE_1, 202, Map.of("Location", "not a uri", "Retry-After", "99999999999"), notUtf8);
+        HttpResponse<byte[]> get = client.bytes(NODE_1, Auth.none());
+        assertThat(get.statusCode()).as("before authentication").isEqualTo(202);
+        assertThat(get.body()).isEqualTo(notUtf8);
+        assertThat(get.headers().firstValue("Location")).hasValue("not a uri");
+        assertThat(get.headers().firstValue("Retry-After")).hasValue("99999999999");
+        assertThat(get.headers().firstValue("Content-Type")).isEmpty();
+        assertThat(client.post(NODE_1, "{}", TestClient.ADMIN).statusCode()).as("any method").isEqualTo(202);
+        assertThat(client.get("/redfish/v1/", Auth.none()).statusCode()).as("other paths").isEqualTo(200);
+        assertThat(sim.requestLog()).extracting(RedfishRequest::status).containsExactly(202, 202, 200);
+
+        sim.faults().override(NODE_1, 204, Map.of(), null);
+        assertThat(client.get(NODE_1, TestClient.ADMIN).body()).isEmpty();
+        sim.faults().clear();
+        assertThat(client.json(NODE_1).get("Id").asText()).isEqualTo("node-1");
+        assertThatThrownBy(() -> sim.faults().override(NODE_1, 101, Map.of(), null)).hasMessageContaining("101");
+        assertThatThrownBy(() -> sim.faults().override(NODE_1, 200, Map.of("X", "a\r\nInjected: 1"), null))
+                .hasMessageContaining("line break");
+    }
+
+    @Test
+    @DisplayName("oversizedBody pads a resource to the size asked for, with or without Content-Length, and counts it")
+    void oversizedBody() {
+        for (boolean declared : new boolean[] {true, false}) {
+            sim.faults().clear().oversizedBody(NODE_1, 300_000, declared);
+            long before = sim.faults().oversizedBytesSent();
+            HttpResponse<String> response = client.get(NODE_1, TestClient.ADMIN);
+            assertThat(response.body()).hasSize(300_000);
+            assertThat(response.headers().firstValue("Content-Length").isPresent()).isEqualTo(declared);
+            JsonNode system = TestClient.parse(response);
+            assertThat(system.get("Id").asText()).as("still the resource").isEqualTo("node-1");
+            assertThat(system.get("Padding").asText()).matches("x+");
+            assertThat(sim.faults().oversizedBytesSent() - before).isEqualTo(300_000);
+        }
+        assertThat(client.get(NODE_1, Auth.none()).statusCode()).as("only successful GETs").isEqualTo(401);
+        assertThat(client.post(RESET, "{\"ResetType\": \"ForceOff\"}", TestClient.ADMIN).statusCode())
+                .isEqualTo(204);
+    }
+
+    @Test
+    @DisplayName("an oversized body stops when the client stops reading: the simulator never writes it all")
+    void oversizedBodyStops() throws Exception {
+        long huge = 1L << 40;
+        sim.faults().oversizedBody(NODE_1, huge, false);
+        try (InputStream body = client.stream(NODE_1, TestClient.ADMIN)) {
+            assertThat(body.readNBytes(1 << 20)).hasSize(1 << 20);
+        }
+        long deadline = System.nanoTime() + Duration.ofSeconds(10).toNanos();
+        while (sim.faults().oversizedBytesSent() == 0 && System.nanoTime() < deadline) {
+            Thread.sleep(10);
+        }
+        assertThat(sim.faults().oversizedBytesSent()).as("bytes written before the client went away")
+                .isGreaterThanOrEqualTo(1 << 20).isLessThan(huge);
     }
 
     @Test

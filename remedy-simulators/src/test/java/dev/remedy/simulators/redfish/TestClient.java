@@ -3,6 +3,7 @@ package dev.remedy.simulators.redfish;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import java.io.IOException;
+import java.io.InputStream;
 import java.io.UncheckedIOException;
 import java.net.URI;
 import java.net.http.HttpClient;
@@ -64,6 +65,30 @@ final class TestClient {
 
     HttpResponse<String> method(String method, String path, Auth auth) {
         return send(request(path, auth).method(method, HttpRequest.BodyPublishers.noBody()));
+    }
+
+    /** GET, the body as bytes. */
+    HttpResponse<byte[]> bytes(String path, Auth auth) {
+        try {
+            return http.send(request(path, auth).GET().build(), HttpResponse.BodyHandlers.ofByteArray());
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new IllegalStateException(e);
+        }
+    }
+
+    /** GET, the body as a stream to read as far as the caller wants. */
+    InputStream stream(String path, Auth auth) {
+        try {
+            return http.send(request(path, auth).GET().build(), HttpResponse.BodyHandlers.ofInputStream()).body();
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new IllegalStateException(e);
+        }
     }
 
     /** GET with admin Basic credentials, expecting 200, parsed. */

@@ -259,7 +259,11 @@ final class EventLoop implements AutoCloseable {
         }
     }
 
-    private void route(byte[] datagram, int length, InetSocketAddress from) {
+    /**
+     * Hands a received datagram to its receiver; one that is malformed is dropped. Loop thread only (package-private
+     * for tests, which hand it datagrams as if received).
+     */
+    void route(byte[] datagram, int length, InetSocketAddress from) {
         try {
             if (SessionlessPacket.matches(datagram, length)) {
                 IpmiMessage message = SessionlessPacket.decode(datagram, length);

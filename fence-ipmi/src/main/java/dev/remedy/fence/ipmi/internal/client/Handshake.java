@@ -7,6 +7,7 @@ import dev.remedy.fence.ipmi.internal.protocol.Command;
 import dev.remedy.fence.ipmi.internal.protocol.CompletionCode;
 import dev.remedy.fence.ipmi.internal.protocol.IpmiMessage;
 import dev.remedy.fence.ipmi.internal.protocol.LanplusPacket;
+import dev.remedy.fence.ipmi.internal.protocol.MalformedPacketException;
 import dev.remedy.fence.ipmi.internal.protocol.OpenSession;
 import dev.remedy.fence.ipmi.internal.protocol.PayloadType;
 import dev.remedy.fence.ipmi.internal.protocol.Rakp;
@@ -98,14 +99,28 @@ final class Handshake implements Receiver {
             return;
         }
         capabilities.stop();
-        int code = message.data().length == 0 ? -1 : message.completionCode();
+        // The loop routes one reply per request sequence: a reply that cannot be read ends the setup, never hangs it.
+        if (!Command.GET_CHANNEL_AUTH_CAPABILITIES.answeredBy(message, capabilitiesSequence)) {
+            fail(Kind.PROTOCOL, "answered Get Channel Authentication Capabilities with another message, " + message
+                    + ": check that ip and ipport name the BMC's IPMI over LAN interface");
+            return;
+        }
+        byte[] data = message.data();
+        int code = data.length == 0 ? -1 : data[0] & 0xFF;
         if (code != CompletionCode.OK) {
             fail(Kind.UNSUPPORTED, "answered Get Channel Authentication Capabilities with "
                     + (code < 0 ? "no data" : CompletionCode.describe(code))
                     + ": it may not support IPMI v2.0; enable lanplus (IPMI over LAN v2.0) on the BMC");
             return;
         }
-        ChannelAuthCapabilities capabilities = ChannelAuthCapabilities.decode(tail(message.data()));
+        ChannelAuthCapabilities capabilities;
+        try {
+            capabilities = ChannelAuthCapabilities.decode(tail(data));
+        } catch (MalformedPacketException e) {
+            fail(Kind.PROTOCOL, "answered Get Channel Authentication Capabilities with a malformed response ("
+                    + e.getMessage() + "): it may not support IPMI v2.0; enable lanplus on the BMC");
+            return;
+        }
         if (!capabilities.ipmi20()) {
             fail(Kind.UNSUPPORTED, "does not offer IPMI v2.0 (RMCP+) sessions on channel " + capabilities.channel()
                     + ": enable lanplus on the BMC");

@@ -36,7 +36,12 @@ public final class IpmiException extends RuntimeException {
      * @param message what went wrong and what to do; never a secret
      */
     public IpmiException(Kind kind, String bmc, String message) {
-        super("BMC " + bmc + ": " + message);
+        this(kind, bmc, message, null);
+    }
+
+    /** A failure with its cause (a malformed answer, for example). */
+    public IpmiException(Kind kind, String bmc, String message, Throwable cause) {
+        super("BMC " + bmc + ": " + message, cause);
         this.kind = Objects.requireNonNull(kind, "kind");
         this.bmc = Objects.requireNonNull(bmc, "bmc");
     }

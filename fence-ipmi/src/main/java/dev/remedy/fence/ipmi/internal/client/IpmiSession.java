@@ -10,6 +10,7 @@ import dev.remedy.fence.ipmi.internal.protocol.Confidentiality;
 import dev.remedy.fence.ipmi.internal.protocol.Integrity;
 import dev.remedy.fence.ipmi.internal.protocol.IpmiMessage;
 import dev.remedy.fence.ipmi.internal.protocol.LanplusPacket;
+import dev.remedy.fence.ipmi.internal.protocol.MalformedPacketException;
 import dev.remedy.fence.ipmi.internal.protocol.PayloadType;
 import dev.remedy.fence.ipmi.internal.protocol.Privilege;
 import dev.remedy.fence.ipmi.internal.protocol.SequenceWindow;
@@ -98,9 +99,19 @@ public final class IpmiSession {
         return future;
     }
 
-    /** Reads the chassis power state with Get Chassis Status. */
+    /**
+     * Reads the chassis power state with Get Chassis Status; an answer without the power state byte fails the future
+     * with an {@link IpmiException} of kind {@link Kind#PROTOCOL}.
+     */
     public CompletableFuture<ChassisStatus> chassisStatus(Duration timeout) {
-        return send(Command.GET_CHASSIS_STATUS, new byte[0], timeout).thenApply(ChassisStatus::decode);
+        return send(Command.GET_CHASSIS_STATUS, new byte[0], timeout).thenApply(data -> {
+            try {
+                return ChassisStatus.decode(data);
+            } catch (MalformedPacketException e) {
+                throw new IpmiException(Kind.PROTOCOL, bmc(), "answered " + Command.GET_CHASSIS_STATUS.title()
+                        + " with a malformed response: " + e.getMessage(), e);
+            }
+        });
     }
 
     /** Sends Chassis Control with {@code control}; the future completes when the BMC accepted it. */

@@ -57,8 +57,6 @@ public record LanplusPacket(SessionHeader header, byte[] payload) {
      */
     public static LanplusPacket decode(byte[] datagram, int length, Confidentiality confidentiality,
             Integrity integrity) {
-        MalformedPacketException.require(length >= 0 && length <= datagram.length, "datagram", 0,
-                "length " + length + " is outside the " + datagram.length + "-byte buffer");
         Rmcp.check(datagram, length);
         SessionHeader header = SessionHeader.read(datagram, Rmcp.LENGTH, length);
         int payloadOffset = Rmcp.LENGTH + SessionHeader.LENGTH;
@@ -92,7 +90,8 @@ public record LanplusPacket(SessionHeader header, byte[] payload) {
      */
     public static int consoleSessionId(byte[] datagram, int length) {
         int header = Rmcp.LENGTH;
-        if (length < header + SessionHeader.LENGTH || (datagram[header] & 0xFF) != SessionHeader.AUTH_TYPE_RMCP_PLUS) {
+        if (!Rmcp.fits(datagram, length) || length < header + SessionHeader.LENGTH
+                || (datagram[header] & 0xFF) != SessionHeader.AUTH_TYPE_RMCP_PLUS) {
             return 0;
         }
         int sessionId = SessionHeader.readLe32(datagram, header + 2);
@@ -110,7 +109,8 @@ public record LanplusPacket(SessionHeader header, byte[] payload) {
      */
     public static boolean isSetupReply(byte[] datagram, int length) {
         int header = Rmcp.LENGTH;
-        if (length < header + SessionHeader.LENGTH || (datagram[header] & 0xFF) != SessionHeader.AUTH_TYPE_RMCP_PLUS
+        if (!Rmcp.fits(datagram, length) || length < header + SessionHeader.LENGTH
+                || (datagram[header] & 0xFF) != SessionHeader.AUTH_TYPE_RMCP_PLUS
                 || SessionHeader.readLe32(datagram, header + 2) != 0) {
             return false;
         }

@@ -29,15 +29,23 @@ public final class Rmcp {
     /**
      * Checks the header at the start of a datagram of {@code length} bytes.
      *
-     * @throws MalformedPacketException if it is short or not an RMCP IPMI header
+     * @throws MalformedPacketException if the length is outside the buffer, or the datagram is short or not an RMCP
+     *     IPMI header
      */
     public static void check(byte[] datagram, int length) {
+        MalformedPacketException.require(fits(datagram, length), "datagram", 0,
+                "length " + length + " is outside the " + datagram.length + "-byte buffer");
         MalformedPacketException.require(length >= LENGTH, "RMCP header", 0,
                 "datagram of " + length + " bytes is shorter than the 4-byte RMCP header");
         expect(datagram, 0, VERSION, "RMCP version");
         expect(datagram, 1, 0x00, "RMCP reserved");
         expect(datagram, 2, SEQUENCE_NO_ACK, "RMCP sequence");
         expect(datagram, 3, CLASS_IPMI, "RMCP class");
+    }
+
+    /** Whether {@code length} bytes are a possible datagram in {@code buffer}: 0 to the buffer's length. */
+    static boolean fits(byte[] buffer, int length) {
+        return length >= 0 && length <= buffer.length;
     }
 
     private static void expect(byte[] datagram, int offset, int value, String field) {

@@ -26,7 +26,7 @@ public final class SessionlessPacket {
 
     /** Whether a datagram of {@code length} bytes is an IPMI v1.5 packet without authentication. */
     public static boolean matches(byte[] datagram, int length) {
-        return length > Rmcp.LENGTH && (datagram[Rmcp.LENGTH] & 0xFF) == AUTH_TYPE_NONE;
+        return Rmcp.fits(datagram, length) && length > Rmcp.LENGTH && (datagram[Rmcp.LENGTH] & 0xFF) == AUTH_TYPE_NONE;
     }
 
     /**

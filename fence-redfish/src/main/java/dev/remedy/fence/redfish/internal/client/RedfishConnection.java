@@ -1,13 +1,12 @@
 package dev.remedy.fence.redfish.internal.client;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.ObjectMapper;
-import com.fasterxml.jackson.databind.node.MissingNode;
 import dev.remedy.fence.redfish.internal.client.RedfishException.Kind;
 import dev.remedy.spi.config.Secret;
 import java.io.IOException;
 import java.net.ConnectException;
 import java.net.URI;
+import java.net.URISyntaxException;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
@@ -15,7 +14,9 @@ import java.net.http.HttpTimeoutException;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.Arrays;
+import java.util.ArrayList;
 import java.util.Base64;
+import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
@@ -34,24 +35,30 @@ import org.slf4j.LoggerFactory;
  * each has a timeout (the configured one, or less if the deadline is nearer). {@code 503} is retried after its
  * {@code Retry-After} (1 s if absent) while the deadline allows; a {@code 401} on a session is answered by one
  * new login and one retry; a {@code 202} with a task monitor is followed until the task ends. {@link #close()}
- * logs the session out in every case. Thread-safe.
+ * logs the session out in every case. Response bodies are read up to a limit ({@code max_response_size}) and no
+ * further. Links the service sends (in bodies and {@code Location} headers) name paths on this service: their scheme,
+ * host and port are ignored, so a service cannot send the credentials elsewhere. Thread-safe.
  */
 public final class RedfishConnection {
-
-    /** The shared JSON mapper (thread-safe). */
-    public static final ObjectMapper JSON = new ObjectMapper();
 
     private static final Logger LOG = LoggerFactory.getLogger(RedfishConnection.class);
     private static final Duration DEFAULT_RETRY_AFTER = Duration.ofSeconds(1);
     private static final Duration TASK_POLL = Duration.ofMillis(500);
     private static final Duration LOGOUT_TIMEOUT = Duration.ofSeconds(3);
     private static final String SESSIONS = "/redfish/v1/SessionService/Sessions";
+    /** The longest wait a {@code Retry-After} may ask for; a longer one is taken as this (the deadline cuts it). */
+    private static final Duration MAX_RETRY_AFTER = Duration.ofMinutes(10);
+    /** The longest session token accepted. */
+    private static final int MAX_TOKEN_LENGTH = 8_192;
+    /** The parameter that sets {@link #maxResponseSize}, for messages. */
+    public static final String MAX_RESPONSE_SIZE = "max_response_size";
 
     private final HttpClient http;
     private final URI base;
     private final String user;
     private final Secret password;
     private final Duration requestTimeout;
+    private final long maxResponseSize;
     private final long deadline;
     private final Executor executor;
     private final AtomicInteger requests = new AtomicInteger();
@@ -63,17 +70,22 @@ public final class RedfishConnection {
 
     /**
      * @param base the service's scheme, host and port, e.g. {@code https://10.0.0.5:443}
+     * @param maxResponseSize the largest response body read, in bytes; a larger one fails the request
      * @param deadline {@link System#nanoTime()} after which no request is started and waits end
      * @param executor runs delayed retries and polls (the HTTP client's executor)
      */
     public RedfishConnection(HttpClient http, URI base, String user, Secret password, AuthMode mode,
-            Duration requestTimeout, long deadline, Executor executor) {
+            Duration requestTimeout, long maxResponseSize, long deadline, Executor executor) {
         this.http = Objects.requireNonNull(http, "http");
         this.base = Objects.requireNonNull(base, "base");
         this.user = Objects.requireNonNull(user, "user");
         this.password = Objects.requireNonNull(password, "password");
         this.mode = Objects.requireNonNull(mode, "mode");
         this.requestTimeout = Objects.requireNonNull(requestTimeout, "requestTimeout");
+        if (maxResponseSize < 1) {
+            throw new IllegalArgumentException("maxResponseSize must be positive, was " + maxResponseSize);
+        }
+        this.maxResponseSize = maxResponseSize;
         this.deadline = deadline;
         this.executor = Objects.requireNonNull(executor, "executor");
     }
@@ -102,15 +114,13 @@ public final class RedfishConnection {
         Map<String, String> credentials = Map.of("UserName", user, "Password", password.reveal());
         byte[] body;
         try {
-            body = JSON.writeValueAsBytes(credentials);
+            body = RedfishJson.MAPPER.writeValueAsBytes(credentials);
         } catch (IOException e) {
             throw new IllegalStateException("cannot encode the login body", e);
         }
         return exchange("POST", sessionsPath, body, false, false, false).thenAccept(response -> {
-            token = response.headers().firstValue("X-Auth-Token").orElseThrow(() -> new RedfishException(
-                    Kind.SERVICE, response.statusCode(), "Redfish service " + base + " created a session but sent "
-                            + "no X-Auth-Token; set auth=basic"));
-            session = response.headers().firstValue("Location").map(base::resolve).orElse(null);
+            token = token(response);
+            session = sessionLink(response);
         }).exceptionallyCompose(error -> {
             RedfishException failure = unwrap(error);
             if (failure.kind() == Kind.NOT_FOUND || failure.status() == 405) {
@@ -127,7 +137,11 @@ public final class RedfishConnection {
         });
     }
 
-    /** GETs a resource and reads its JSON. */
+    /**
+     * GETs a resource and reads its JSON: an object, or a missing node for an empty body.
+     *
+     * @param path a path on this service, or a link the service sent
+     */
     public CompletableFuture<JsonNode> get(String path) {
         return exchange("GET", path, null, true, false, false).thenApply(this::json);
     }
@@ -139,7 +153,7 @@ public final class RedfishConnection {
     public CompletableFuture<JsonNode> post(String path, Object body) {
         byte[] bytes;
         try {
-            bytes = JSON.writeValueAsBytes(body);
+            bytes = RedfishJson.MAPPER.writeValueAsBytes(body);
         } catch (IOException e) {
             throw new IllegalArgumentException("cannot encode the request body for " + path, e);
         }
@@ -180,13 +194,20 @@ public final class RedfishConnection {
         return exchange("GET", monitor, null, true, true, false).thenCompose(response -> {
             if (response.statusCode() == 202) {
                 Duration wait = retryAfter(response).orElse(TASK_POLL);
+                if (System.nanoTime() + wait.toNanos() - deadline >= 0) {
+                    return CompletableFuture.failedFuture(new RedfishException(Kind.TIMEOUT, 202, "the task at "
+                            + Text.excerpt(monitor, Text.VALUE) + " on " + base + " had not finished, and the service"
+                            + " asked to poll again in " + wait.toSeconds() + " s, past the action's deadline"));
+                }
                 return later(wait, () -> followTask(monitor));
             }
             JsonNode task = json(response);
-            String state = task.path("TaskState").asText("");
+            String where = "the task at " + Text.excerpt(monitor, Text.VALUE) + " on " + base;
+            String state = RedfishJson.text(task, where, "TaskState").orElse("");
             if (state.equals("Exception") || state.equals("Killed") || state.equals("Cancelled")) {
                 return CompletableFuture.failedFuture(new RedfishException(Kind.SERVICE, response.statusCode(),
-                        "Redfish task " + monitor + " on " + base + " ended " + state + ": " + messagesOf(task)));
+                        "Redfish task " + Text.excerpt(monitor, Text.VALUE) + " on " + base + " ended " + state + ": "
+                                + messagesOf(task)));
             }
             return CompletableFuture.completedFuture(task);
         });
@@ -204,7 +225,13 @@ public final class RedfishConnection {
                     + " on " + base + " not sent: the deadline has passed"));
         }
         Duration timeout = Duration.ofNanos(Math.min(left, requestTimeout.toNanos()));
-        HttpRequest.Builder builder = HttpRequest.newBuilder(base.resolve(path)).timeout(timeout)
+        URI uri;
+        try {
+            uri = resolve(path);
+        } catch (RedfishException e) {
+            return CompletableFuture.failedFuture(e);
+        }
+        HttpRequest.Builder builder = HttpRequest.newBuilder(uri).timeout(timeout)
                 .header("Accept", "application/json").header("OData-Version", "4.0");
         if (authenticated) {
             authorize(builder);
@@ -215,7 +242,9 @@ public final class RedfishConnection {
         builder.method(method, body == null ? HttpRequest.BodyPublishers.noBody()
                 : HttpRequest.BodyPublishers.ofByteArray(body));
         requests.incrementAndGet();
-        return http.sendAsync(builder.build(), HttpResponse.BodyHandlers.ofByteArray())
+        HttpResponse.BodyHandler<byte[]> bounded = BoundedBody.handler(maxResponseSize,
+                status -> tooLarge(method, uri, status));
+        return http.sendAsync(builder.build(), bounded)
                 .handle((response, error) -> {
                     if (error == null) {
                         return CompletableFuture.completedFuture(response);
@@ -245,9 +274,15 @@ public final class RedfishConnection {
                         return login(Optional.empty())
                                 .thenCompose(v -> exchange(method, path, body, true, true, resent));
                     }
+<<<<<<< HEAD
                     throw new RedfishException(RedfishException.kindOf(status), status, method + " " + path + " on "
                             + base + " answered HTTP " + status + ": "
                             + ErrorBody.describe(JSON, response.body(), password) + hint(status));
+=======
+                    throw new RedfishException(RedfishException.kindOf(status), status, method + " "
+                            + Text.excerpt(path, Text.VALUE) + " on " + base + " answered HTTP " + status + ": "
+                            + ErrorBody.describe(response.body()) + hint(status));
+>>>>>>> i13-parsers
                 });
     }
 
@@ -312,38 +347,126 @@ public final class RedfishConnection {
     }
 
     private JsonNode json(HttpResponse<byte[]> response) {
-        byte[] body = response.body();
-        if (body == null || body.length == 0) {
-            return MissingNode.getInstance();
+        return RedfishJson.parse(response.body(), response.request().method() + " "
+                + Text.excerpt(response.request().uri().getRawPath(), Text.VALUE) + " on " + base,
+                response.statusCode());
+    }
+
+    private RedfishException tooLarge(String method, URI uri, int status) {
+        return new RedfishException(Kind.SERVICE, status, method + " " + Text.excerpt(uri.toString(), Text.DETAIL)
+                + " answered HTTP " + status + " with a body larger than " + maxResponseSize + " bytes, the limit "
+                + MAX_RESPONSE_SIZE + " sets; it was not read further. Raise " + MAX_RESPONSE_SIZE + " if the service"
+                + " really sends resources this large");
+    }
+
+    /**
+     * The URI of a link the service sent (or a path of the configuration): its path and query on this service's
+     * base URI, whatever scheme, host and port it names. A relative link is taken from the root.
+     *
+     * @throws RedfishException of kind SERVICE if it is not a URI reference with a path
+     */
+    public URI resolve(String link) {
+        URI reference;
+        try {
+            if (!Text.wellFormed(link)) {
+                throw new URISyntaxException(link, "a lone surrogate is no character");
+            }
+            // non-ASCII characters percent-encoded as UTF-8, as they go on the wire
+            reference = new URI(new URI(link.strip()).toASCIIString());
+        } catch (URISyntaxException e) {
+            throw RedfishException.malformed(0, base + " sent the link '" + Text.excerpt(link, Text.VALUE)
+                    + "', which is not a URI reference (" + Text.excerpt(e.getReason(), Text.VALUE) + ")");
+        }
+        String path = reference.getRawPath();
+        if (reference.isOpaque() || path == null || path.isEmpty()) {
+            throw RedfishException.malformed(0, base + " sent the link '" + Text.excerpt(link, Text.VALUE)
+                    + "', which names no path on the service");
+        }
+        String query = reference.getRawQuery();
+        return URI.create(base.getScheme() + "://" + base.getRawAuthority() + (path.startsWith("/") ? "" : "/") + path
+                + (query == null ? "" : "?" + query));
+    }
+
+    /** The session token of a login's response: visible ASCII, as it is sent back in a header. */
+    private String token(HttpResponse<?> response) {
+        String value = response.headers().firstValue("X-Auth-Token").map(String::strip).orElse("");
+        if (value.isEmpty()) {
+            throw new RedfishException(Kind.SERVICE, response.statusCode(), "Redfish service " + base + " created a "
+                    + "session but sent no X-Auth-Token; set auth=basic");
+        }
+        if (value.length() > MAX_TOKEN_LENGTH || !value.chars().allMatch(c -> c > 0x20 && c < 0x7F)) {
+            // never the token itself in a message: it is a credential
+            throw RedfishException.malformed(response.statusCode(), "Redfish service " + base + " created a session"
+                    + " but its X-Auth-Token (" + value.length() + " characters) is not a header value it can be sent"
+                    + " back in (at most " + MAX_TOKEN_LENGTH + " visible ASCII characters); set auth=basic");
+        }
+        return value;
+    }
+
+    /**
+     * Where to log the new session out: its {@code Location}, else the {@code @odata.id} of the body; {@code null}
+     * (with a warning) if the service named neither, which leaves the session to the service's timeout.
+     */
+    private URI sessionLink(HttpResponse<byte[]> response) {
+        for (String header : response.headers().allValues("Location")) {
+            try {
+                return resolve(header);
+            } catch (RedfishException e) {
+                LOG.debug("session Location of {}: {}", base, e.getMessage());
+            }
         }
         try {
+<<<<<<< HEAD
             return JSON.readTree(body);
         } catch (IOException e) {
             throw new RedfishException(Kind.SERVICE, response.statusCode(), "Redfish service " + base + " sent a body"
                     + " that is not valid JSON for " + response.request().uri().getPath() + ": "
                     + ErrorBody.describe(JSON, body, password), e);
+=======
+            Optional<String> link = RedfishJson.text(json(response), "the new session on " + base, "@odata.id");
+            if (link.isPresent()) {
+                return resolve(link.get());
+            }
+        } catch (RedfishException e) {
+            LOG.debug("session body of {}: {}", base, e.getMessage());
+>>>>>>> i13-parsers
         }
+        LOG.warn("Redfish service {} named no usable link to the new session; it cannot be logged out and stays until"
+                + " the service expires it", base);
+        return null;
     }
 
+    /** The messages of a task, at most {@link ErrorBody#MESSAGES}, on one line. */
     private static String messagesOf(JsonNode task) {
-        StringBuilder out = new StringBuilder();
-        for (JsonNode message : task.path("Messages")) {
-            if (out.length() > 0) {
-                out.append("; ");
+        List<String> messages = new ArrayList<>();
+        JsonNode list = task.path("Messages");
+        for (int i = 0; list.isArray() && i < list.size() && messages.size() < ErrorBody.MESSAGES; i++) {
+            JsonNode message = list.get(i);
+            JsonNode text = message.path("Message").isTextual() ? message.path("Message") : message.path("MessageId");
+            if (text.isTextual() && !text.asText().isBlank()) {
+                messages.add(Text.excerpt(text.asText(), Text.DETAIL));
             }
-            out.append(message.path("Message").asText(message.path("MessageId").asText("")));
         }
-        return out.length() == 0 ? "no messages" : out.toString();
+        return messages.isEmpty() ? "no messages" : Text.excerpt(String.join("; ", messages), Text.BODY);
     }
 
+    /** The {@code Retry-After} of a response, if it is a number of seconds; see {@link #retryAfter(String)}. */
     private static Optional<Duration> retryAfter(HttpResponse<?> response) {
-        return response.headers().firstValue("Retry-After").flatMap(value -> {
-            try {
-                return Optional.of(Duration.ofSeconds(Math.max(0, Long.parseLong(value.strip()))));
-            } catch (NumberFormatException e) {
-                return Optional.empty();
-            }
-        });
+        return response.headers().firstValue("Retry-After").flatMap(RedfishConnection::retryAfter);
+    }
+
+    /**
+     * A {@code Retry-After} value: a whole number of seconds, at most {@link #MAX_RETRY_AFTER}; empty if it is not
+     * one (an HTTP date, a sign, a fraction).
+     */
+    static Optional<Duration> retryAfter(String value) {
+        String digits = value.strip();
+        if (digits.isEmpty() || !digits.chars().allMatch(c -> c >= '0' && c <= '9')) {
+            return Optional.empty();
+        }
+        // more digits than a long holds is a long wait too
+        long seconds = digits.length() > 18 ? Long.MAX_VALUE : Long.parseLong(digits);
+        return Optional.of(seconds > MAX_RETRY_AFTER.toSeconds() ? MAX_RETRY_AFTER : Duration.ofSeconds(seconds));
     }
 
     private <T> CompletableFuture<T> later(Duration wait, java.util.function.Supplier<CompletableFuture<T>> next) {

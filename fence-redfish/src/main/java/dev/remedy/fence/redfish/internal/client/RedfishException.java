@@ -24,7 +24,10 @@ public final class RedfishException extends RuntimeException {
         NOT_FOUND,
         /** 503 past the deadline, or a session limit reached. */
         UNAVAILABLE,
-        /** 5xx, a task that failed, or a body that is not the JSON expected. */
+        /**
+         * 5xx, a task that failed, or a malformed response: a body that is not the JSON expected, larger than the
+         * limit, or a header or link that cannot be used.
+         */
         SERVICE,
         /** The request was cancelled. */
         CANCELLED
@@ -46,6 +49,22 @@ public final class RedfishException extends RuntimeException {
     /** A failure without an underlying cause. */
     public RedfishException(Kind kind, int status, String message) {
         this(kind, status, message, null);
+    }
+
+    /**
+     * A malformed response: what the service sent is not what the Redfish specification and schemas say (kind
+     * {@link Kind#SERVICE}).
+     *
+     * @param status the HTTP status of the response, or 0 if it does not matter
+     * @param message what was wrong, in which resource and property, and what was found
+     */
+    public static RedfishException malformed(int status, String message, Throwable cause) {
+        return new RedfishException(Kind.SERVICE, status, "malformed Redfish response: " + message, cause);
+    }
+
+    /** A malformed response without an underlying cause. */
+    public static RedfishException malformed(int status, String message) {
+        return malformed(status, message, null);
     }
 
     /** The kind of failure. */

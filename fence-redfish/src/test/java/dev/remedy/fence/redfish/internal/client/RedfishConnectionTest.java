@@ -36,7 +36,7 @@ class RedfishConnectionTest {
         executor = Executors.newSingleThreadExecutor();
         HttpClient http = HttpClient.newBuilder().executor(executor).version(HttpClient.Version.HTTP_1_1).build();
         connection = new RedfishConnection(http, URI.create("http://127.0.0.1:" + simulator.port()), "admin",
-                Secret.of("conn-secret"), AuthMode.SESSION, Duration.ofSeconds(5),
+                Secret.of("conn-secret"), AuthMode.SESSION, Duration.ofSeconds(5), 1 << 20,
                 System.nanoTime() + Duration.ofSeconds(10).toNanos(), executor);
         connection.login(Optional.empty()).join();
     }
@@ -61,6 +61,30 @@ class RedfishConnectionTest {
                         org.assertj.core.groups.Tuple.tuple("POST", 204));
         assertThat(simulator.system("node-1").powerTarget().power()).isEqualTo(PowerState.OFF);
         assertThat(connection.requests()).isEqualTo(3);
+    }
+
+    @Test
+    @DisplayName("a session token that cannot be sent back fails the login as malformed, without showing the token")
+    void unusableToken() {
+        String token = "secret token";
+        simulator.faults().override("/redfish/v1/SessionService/Sessions", 201, Map.of("X-Auth-Token", token,
+                "Location", "/redfish/v1/SessionService/Sessions/9"), null);
+        assertThatThrownBy(() -> connection.login(Optional.empty()).join()).isInstanceOf(CompletionException.class)
+                .cause().isInstanceOf(RedfishException.class).hasMessageStartingWith("malformed Redfish response: ")
+                .hasMessageContaining("X-Auth-Token (12 characters)").hasMessageNotContaining("secret token");
+    }
+
+    @Test
+    @DisplayName("links name paths on the configured service, whatever host they name; broken ones are malformed")
+    void linksStayOnTheService() {
+        String base = "http://127.0.0.1:" + simulator.port();
+        assertThat(connection.resolve("https://198.51.100.9:8443/redfish/v1/Systems/1?$expand=.")).hasToString(base
+                + "/redfish/v1/Systems/1?$expand=.");
+        assertThat(connection.resolve("redfish/v1/Systems/é")).hasToString(base + "/redfish/v1/Systems/%C3%A9");
+        assertThatThrownBy(() -> connection.resolve("/a b")).isInstanceOf(RedfishException.class)
+                .hasMessageContaining("'/a b', which is not a URI reference");
+        assertThatThrownBy(() -> connection.resolve("mailto:admin@example.com")).isInstanceOf(RedfishException.class)
+                .hasMessageContaining("names no path");
     }
 
     @Test
