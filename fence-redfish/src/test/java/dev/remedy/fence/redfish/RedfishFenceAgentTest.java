@@ -17,10 +17,7 @@ import dev.remedy.spi.PowerState;
 import dev.remedy.spi.TimeSource;
 import dev.remedy.spi.config.AgentConfig;
 import dev.remedy.spi.config.Secret;
-<<<<<<< HEAD
 import dev.remedy.spi.discovery.FenceAgentRegistry;
-=======
->>>>>>> i13-parsers
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;

@@ -274,15 +274,9 @@ public final class RedfishConnection {
                         return login(Optional.empty())
                                 .thenCompose(v -> exchange(method, path, body, true, true, resent));
                     }
-<<<<<<< HEAD
-                    throw new RedfishException(RedfishException.kindOf(status), status, method + " " + path + " on "
-                            + base + " answered HTTP " + status + ": "
-                            + ErrorBody.describe(JSON, response.body(), password) + hint(status));
-=======
                     throw new RedfishException(RedfishException.kindOf(status), status, method + " "
                             + Text.excerpt(path, Text.VALUE) + " on " + base + " answered HTTP " + status + ": "
-                            + ErrorBody.describe(response.body()) + hint(status));
->>>>>>> i13-parsers
+                            + ErrorBody.describe(response.body(), password) + hint(status));
                 });
     }
 
@@ -416,20 +410,12 @@ public final class RedfishConnection {
             }
         }
         try {
-<<<<<<< HEAD
-            return JSON.readTree(body);
-        } catch (IOException e) {
-            throw new RedfishException(Kind.SERVICE, response.statusCode(), "Redfish service " + base + " sent a body"
-                    + " that is not valid JSON for " + response.request().uri().getPath() + ": "
-                    + ErrorBody.describe(JSON, body, password), e);
-=======
             Optional<String> link = RedfishJson.text(json(response), "the new session on " + base, "@odata.id");
             if (link.isPresent()) {
                 return resolve(link.get());
             }
         } catch (RedfishException e) {
             LOG.debug("session body of {}: {}", base, e.getMessage());
->>>>>>> i13-parsers
         }
         LOG.warn("Redfish service {} named no usable link to the new session; it cannot be logged out and stays until"
                 + " the service expires it", base);

@@ -12,11 +12,7 @@ class ErrorBodyTest {
     private static final Secret PASSWORD = Secret.of("echoed-password");
 
     private static String describe(String body) {
-<<<<<<< HEAD
-        return ErrorBody.describe(RedfishConnection.JSON, body.getBytes(StandardCharsets.UTF_8), PASSWORD);
-=======
-        return ErrorBody.describe(body.getBytes(StandardCharsets.UTF_8));
->>>>>>> i13-parsers
+        return ErrorBody.describe(body.getBytes(StandardCharsets.UTF_8), PASSWORD);
     }
 
     @Test
@@ -38,11 +34,7 @@ class ErrorBodyTest {
         assertThat(describe("{\"error\": {\"code\": \"Base.1.8.InternalError\"}}")).isEqualTo("Base.1.8.InternalError");
         assertThat(describe("<html><body>Bad   Gateway</body></html>")).isEqualTo("body: <html><body>Bad Gateway"
                 + "</body></html>");
-<<<<<<< HEAD
-        assertThat(ErrorBody.describe(RedfishConnection.JSON, new byte[0], PASSWORD)).isEqualTo("no error details");
-=======
-        assertThat(ErrorBody.describe(new byte[0])).isEqualTo("no error details");
->>>>>>> i13-parsers
+        assertThat(ErrorBody.describe(new byte[0], PASSWORD)).isEqualTo("no error details");
         assertThat(describe("x".repeat(500))).hasSize("body: ".length() + 121).endsWith("…");
     }
 
