@@ -174,8 +174,75 @@ public final class RedfishFaults {
     }
 
     /**
-                    + invalidJson.get() + ", asyncResets=" + taskDuration + ", echoCredentials=" + echoCredentials
-                    + ", overrides=" + overrides.keySet() + ", oversized=" + oversized.keySet() + "]";
+     * Makes the service echo the credentials it is sent back in 400 replies ({@code true}), as careless BMC firmware
+     * does, or stops it ({@code false}). A request with a body (a session login carries the password in it) is
+     * answered with that body (its JSON, re-serialized) as the reply body, not a Redfish error; a request with an
+     * {@code Authorization} header (HTTP Basic) is answered with a Redfish error whose message quotes the header.
+     * Requests with neither are answered as usual, and planned failures come first. For tests that a client keeps
+     * echoed secrets out of what it reports.
+     */
+    public RedfishFaults echoCredentials(boolean enabled) {
+        this.echoCredentials = enabled;
+        return this;
+    }
+
+    /** Whether the service echoes the credentials it is sent. */
+    public boolean echoCredentials() {
+        return echoCredentials;
+    }
+
+    /**
+     * Answers every request for {@code path} (any method, before authentication; planned failures come first) with
+     * exactly {@code status}, {@code headers} and {@code body}, instead of the service's answer, until
+     * {@link #clear()}. No {@code Content-Type} is added. For clients fed malformed, hostile or odd answers: bodies
+     * that are not JSON or not UTF-8, resources of the wrong shape, strange {@code Location}, {@code X-Auth-Token} or
+     * {@code Retry-After} headers.
+     *
+     * @param path the request path, e.g. {@code /redfish/v1/Systems/node-1}
+     * @param body the body bytes (copied), or {@code null} for none
+     * @throws IllegalArgumentException if the status is not 200 to 599 or a header has a line break
+     */
+    public RedfishFaults override(String path, int status, Map<String, String> headers, byte[] body) {
+        Objects.requireNonNull(path, "path");
+        if (status < 200 || status > 599) {
+            throw new IllegalArgumentException("override: status " + status + " must be 200 to 599");
+        }
+        headers.forEach((name, value) -> {
+            if (name.isEmpty() || (name + value).chars().anyMatch(c -> c == '\r' || c == '\n')) {
+                throw new IllegalArgumentException("override: header '" + name + "' cannot be sent: an empty name or"
+                        + " a line break");
+            }
+        });
+        overrides.put(path, new RawAnswer(status, Map.copyOf(headers), body == null ? null : body.clone()));
+        return this;
+    }
+
+    /**
+     * Answers a successful GET of {@code path} with a body of {@code bytes} bytes: the resource's JSON with a
+     * {@code Padding} string property in front, so that it is still the resource, streamed in chunks that the
+     * simulator never holds at once. With {@code declareLength} the response has a {@code Content-Length}, else it is
+     * sent chunked. How many body bytes went out before the client stopped reading is
+     * {@link #oversizedBytesSent()}. Until {@link #clear()}.
+     *
+     * @throws IllegalArgumentException if {@code bytes} is negative
+     */
+    public RedfishFaults oversizedBody(String path, long bytes, boolean declareLength) {
+        Objects.requireNonNull(path, "path");
+        if (bytes < 0) {
+            throw new IllegalArgumentException("oversizedBody: " + bytes + " bytes must not be negative");
+        }
+        oversized.put(path, new Oversized(bytes, declareLength));
+        return this;
+    }
+
+    /** The body bytes of {@link #oversizedBody} responses that went out, over all of them. */
+    public long oversizedBytesSent() {
+        return oversizedBytesSent.get();
+    }
+
+    /**
+     * Clears every fault: no delay, no planned failure, no broken JSON, synchronous resets, no echo, no overrides or
+     * oversized bodies. Sessions stay.
      */
     public RedfishFaults clear() {
         synchronized (planned) {

@@ -83,7 +83,7 @@ class ResponseParsingPropertiesTest {
     @Property(tries = 1000)
     @Label("an error body of any bytes or JSON is described in one bounded line")
     void errorBodies(@ForAll("errorBodies") byte[] body) {
-        String described = ErrorBody.describe(body);
+        String described = ErrorBody.describe(body, dev.remedy.spi.config.Secret.of("property-password"));
         assertThat(described).isNotBlank().hasSizeLessThanOrEqualTo(Text.BODY + 1)
                 .doesNotContainPattern("\\p{Cntrl}");
     }
