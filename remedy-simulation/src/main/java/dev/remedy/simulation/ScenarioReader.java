@@ -98,8 +98,16 @@ public final class ScenarioReader {
                 bmcs(root.get("bmc"), "bmc", nodes, builder);
                 events(root.get("events"), "events", nodes, builder);
             }
-            duration(root.get("run_for"), "run_for").ifPresent(builder::runFor);
-            settings(root.get("settings"), "settings", builder);
+            Optional<Duration> runFor = duration(root.get("run_for"), "run_for");
+            runFor.ifPresent(builder::runFor);
+            Optional<Duration> tick = settings(root.get("settings"), "settings", builder);
+            ConfigNode settings = root.get("settings");
+            boolean tickWritten = settings != null && settings.get("tick") != null;
+            if ((root.get("run_for") == null || runFor.isPresent()) && (!tickWritten || tick.isPresent())) {
+                Scenario.ticks(runFor.orElse(Scenario.DEFAULT_DURATION), tick.orElse(Scenario.DEFAULT_TICK))
+                        .ifPresent(problem -> problems.add(tickWritten ? "settings.tick" : "run_for",
+                                (tickWritten ? "" : "the default tick ") + problem));
+            }
             if (!problems.isEmpty()) {
                 throw refused();
             }
@@ -153,6 +161,11 @@ public final class ScenarioReader {
                     + "node-0..node-4");
             for (String part : names.map(n -> n.split(",")).orElse(new String[0])) {
                 List<String> expanded = expand(part.strip(), child(path, "names"));
+                if (nodes.size() + expanded.size() > Scenario.MAX_NODES) {
+                    problems.add(child(path, "names"), "'" + part.strip() + "' brings the scenario to more than "
+                            + Scenario.MAX_NODES + " nodes, the most a scenario may have; give fewer nodes");
+                    return;
+                }
                 for (String name : expanded) {
                     if (nodes.containsKey(name)) {
                         problems.add(child(path, "names"), "node '" + name + "' is already in an earlier group");
@@ -265,18 +278,21 @@ public final class ScenarioReader {
             }
         }
 
-        private void settings(ConfigNode node, String path, Scenario.Builder builder) {
+        /** Reads the settings into {@code builder}; the tick, if one was given and is a duration. */
+        private Optional<Duration> settings(ConfigNode node, String path, Scenario.Builder builder) {
             if (node == null) {
-                return;
+                return Optional.empty();
             }
             if (problems.mappingWith(node, path, "with " + String.join(", ", SETTING_KEYS), SETTING_KEYS).isEmpty()) {
-                return;
+                return Optional.empty();
             }
-            duration(node.get("tick"), child(path, "tick")).ifPresent(builder::tick);
+            Optional<Duration> tick = duration(node.get("tick"), child(path, "tick"));
+            tick.ifPresent(builder::tick);
             duration(node.get("boot_time"), child(path, "boot_time")).ifPresent(builder::bootTime);
             duration(node.get("flap_period"), child(path, "flap_period")).ifPresent(builder::flapPeriod);
             duration(node.get("remediation_delay"), child(path, "remediation_delay"))
                     .ifPresent(builder::remediationDelay);
+            return tick;
         }
 
         private <E extends Enum<E>> Optional<E> choice(ConfigNode node, String path, Class<E> type) {
@@ -295,9 +311,13 @@ public final class ScenarioReader {
             return Optional.of(Enum.valueOf(type, code.toUpperCase(Locale.ROOT)));
         }
 
-        /** A duration when given (a bare number is seconds); empty, and a problem if it is not one. */
+        /**
+         * A duration when given (a bare number is seconds) of at most {@link Scenario#MAX_DURATION}; empty, and a
+         * problem if it is not one.
+         */
         private Optional<Duration> duration(ConfigNode node, String path) {
-            return node == null ? Optional.empty() : problems.duration(node, path, "a duration");
+            return node == null ? Optional.empty()
+                    : problems.duration(node, path, "a duration", Scenario.MAX_DURATION);
         }
 
         /** Text when given (numbers too); empty, and a problem if it is not text. */
