@@ -224,6 +224,10 @@ public final class ConfigDocuments {
                 .map(String::strip)
                 .map(line -> PARSER_SETTING.matcher(line).replaceAll(""))
                 .collect(Collectors.joining("; "));
+        if (original.startsWith("Trailing token")) {
+            return where + format + " syntax error: more follows the end of the document (a second document after "
+                    + "---?); give one document per file";
+        }
         // A duplicate key is named: keys are names, and without it the user has only the line to go by.
         String shown = problem.startsWith("Duplicate field") ? problem : QUOTED.matcher(problem).replaceAll("'...'");
         return where + format + " syntax error: " + shown + "; fix the " + format + " there"

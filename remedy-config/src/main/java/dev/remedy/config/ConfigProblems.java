@@ -217,7 +217,11 @@ public final class ConfigProblems {
      * {@code 0 or more}. The range itself is the caller's to check.
      */
     public Optional<Integer> wholeNumber(ConfigNode node, String path, String range) {
-        if (!node.isIntegralNumber() || !node.canConvertToInt()) {
+        if (node.isIntegralNumber() && !node.canConvertToInt()) {
+            add(path, "is " + node.asText() + ", too large; give a whole number, " + range);
+            return Optional.empty();
+        }
+        if (!node.isIntegralNumber()) {
             add(path, "must be a whole number, " + range + ", not " + describe(node));
             return Optional.empty();
         }

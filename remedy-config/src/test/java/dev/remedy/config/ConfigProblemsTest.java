@@ -174,7 +174,7 @@ class ConfigProblemsTest {
         assertThat(problems.wholeNumber(doc.get("text"), "text", "0 or more")).isEmpty();
         assertThat(problems.flag(doc.get("quoted"), "quoted")).isEmpty();
 
-        assertThat(texts()).containsExactly("f.yaml:big: must be a whole number, 1 or more, not a number",
+        assertThat(texts()).containsExactly("f.yaml:big: is 9999999999, too large; give a whole number, 1 or more",
                 "f.yaml:text: must be a whole number, 0 or more, not text",
                 "f.yaml:quoted: must be true or false, not text");
     }

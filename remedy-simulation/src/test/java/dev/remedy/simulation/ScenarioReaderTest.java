@@ -61,7 +61,7 @@ class ScenarioReaderTest {
                 """, "bad.yaml"))
                 .isInstanceOfSatisfying(ScenarioException.class, e -> assertThat(e.issues())
                         .extracting(ConfigProblem::path).containsExactly("bmc.node-1", "events[0].nodes",
-                                "events[1]", "events[2].clear", "events[3].nodes", "settings.tik"));
+                                "events[1]", "events[2].clear", "events[3].nodes", "events[4].at", "settings.tik"));
     }
 
     @Test
@@ -95,7 +95,9 @@ class ScenarioReaderTest {
                 events: [{at: 1h, fault: dead, nodes: node-1}]
                 run_for: 30m
                 """, "late.yaml"))
-                .isInstanceOf(ScenarioException.class).hasMessageContaining("after the end of the simulation");
+                .isInstanceOfSatisfying(ScenarioException.class, e -> assertThat(e.issues()).singleElement()
+                        .hasToString("late.yaml:events[0].at: is 1h, after the end of the simulation (run_for 30m); give "
+                                + "a time within run_for, or a longer run_for"));
     }
 
     @DisplayName("refuse a tick longer than the run, a runaway number of ticks and durations over their limit")
@@ -107,6 +109,8 @@ class ScenarioReaderTest {
         'run_for: 1h\\nsettings: {boot_time: PT2562047788015215H}' | settings.boot_time    | longer than 7d
         'run_for: 1h\\nsettings: {remediation_delay: 99999999999d}' | settings.remediation_delay | longer than 7d
         'events: [{at: P999999999999D, fault: dead, nodes: node-1}]' | events[0].at        | longer than 7d
+        'run_for: 0s'                                         | run_for                    | is zero; give a positive duration
+        'settings: {flap_period: 0s}'                         | settings.flap_period       | is zero; give a positive duration
         """)
     void refusesTime(String yaml, String path, String message) {
         assertThatThrownBy(() -> reader.parse("nodes: 2\n" + yaml.replace("\\n", "\n") + "\n", "time.yaml"))

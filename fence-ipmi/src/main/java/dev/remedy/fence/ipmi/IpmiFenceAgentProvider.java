@@ -108,7 +108,8 @@ public final class IpmiFenceAgentProvider implements FenceAgentProvider {
 
     @Override
     public FenceAgent create(AgentConfig config) {
-        return new IpmiFenceAgent(client(), IpmiSettings.of(config));
+        IpmiSettings settings = IpmiSettings.of(config);
+        return new IpmiFenceAgent(client(), settings);
     }
 
     /** The checks of {@link #create}, without starting the transport's I/O thread. */

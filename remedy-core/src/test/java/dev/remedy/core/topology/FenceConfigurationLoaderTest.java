@@ -333,7 +333,8 @@ class FenceConfigurationLoaderTest {
             String yaml = "topologies: [{name: default}]\n---\ntopologies: []\n";
 
             assertThat(issuesOf(() -> loader.parse(yaml, "fence.yaml", TestAgents.registry())))
-                    .singleElement().extracting(ConfigProblem::message).asString().contains("Trailing token");
+                    .singleElement().extracting(ConfigProblem::message).asString()
+                    .contains("more follows the end of the document").contains("one document per file");
         }
 
         @Test

@@ -113,7 +113,8 @@ public final class ProfileReader {
             Optional<Pattern> prompt = regex(node, where, "prompt", true);
             Optional<Pattern> plug = regex(node, where, "plug", false);
             boolean plugs = kind != FencingKind.SOFT;
-            if (plugs && plug.isEmpty() && node.has("kind")) {
+            boolean plugRefused = problems.list().stream().anyMatch(p -> p.path().equals(child(where, "plug")));
+            if (plugs && plug.isEmpty() && !plugRefused && node.has("kind")) {
                 problem(child(where, "plug"), "is missing", "give the form of a plug in full, e.g. '[0-9]{1,3}' for "
                         + "outlet numbers");
             }
