@@ -111,6 +111,21 @@ class CheckCommandTest {
     }
 
     @Test
+    @DisplayName("finds the README's example files valid, with the agents found on the class path")
+    void readmeExample() {
+        Path examples = Path.of("..", "examples", "src", "test", "resources");
+        String fence = examples.resolve("readme-fence.yaml").toString();
+        String policies = examples.resolve("readme-policies.yaml").toString();
+        String scenario = examples.resolve("scenarios/bmc-never-answers.yaml").toString();
+
+        CliRunner.Result result = new CliRunner().registry(FenceAgentRegistry.load()).run("check", fence, policies,
+                scenario);
+
+        assertThat(result.exitCode()).as(result.toString()).isEqualTo(ExitCodes.OK);
+        assertThat(result.outLines()).hasSize(3).allSatisfy(line -> assertThat(line).startsWith("OK "));
+    }
+
+    @Test
     @DisplayName("asks for a file when none is given")
     void noFile() {
         CliRunner.Result result = cli.run("check");
