@@ -4,6 +4,7 @@ import dev.remedy.spi.FenceAction;
 import dev.remedy.spi.FenceAgentProvider;
 import dev.remedy.spi.config.AgentConfig;
 import dev.remedy.spi.config.Durations;
+import dev.remedy.spi.config.ParameterType;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -20,6 +21,9 @@ import picocli.CommandLine.ParentCommand;
         footer = {"", "Exit codes: 0 ok (STATUS: on), 1 failed, 2 STATUS off, 3 bad input, 4 timed out,",
                 "5 unsupported, 6 refused."})
 final class FenceCommand implements Callable<Integer> {
+
+    /** The longest --timeout: an hour, as the longest wait of any agent parameter. */
+    static final Duration MAX_TIMEOUT = ParameterType.MAX_DURATION;
 
     @ParentCommand
     private RemedyCli cli;
@@ -43,7 +47,7 @@ final class FenceCommand implements Callable<Integer> {
     private List<String> secretFiles = new ArrayList<>();
 
     @Option(names = {"-t", "--timeout"}, paramLabel = "DURATION", defaultValue = "60s",
-            description = "deadline of the whole action, e.g. 30s, 2m or PT90S (default: ${DEFAULT-VALUE})")
+            description = "deadline of the whole action, e.g. 30s, 2m or PT90S, at most 1h (default: ${DEFAULT-VALUE})")
     private String timeout;
 
     @Option(names = "--verbose", description = "log the agent's steps and print stack traces of errors")
@@ -65,15 +69,21 @@ final class FenceCommand implements Callable<Integer> {
         return new ActionRunner(env).run(builder.build(), wanted, budget);
     }
 
+    /**
+     * The deadline of the action: refused rather than capped when it is over {@link #MAX_TIMEOUT}, so that the
+     * deadline the agent works to is the one asked for.
+     */
     private Duration budget() {
         try {
-            Duration budget = Durations.parse(timeout);
+            Duration budget = Durations.parse(timeout, MAX_TIMEOUT);
             if (budget.isZero()) {
                 throw new IllegalArgumentException("'" + timeout + "' is zero");
             }
             return budget;
         } catch (IllegalArgumentException e) {
-            throw new UserError("--timeout: " + e.getMessage() + "; give a positive duration such as 30s, 500ms, 2m or PT90S");
+            throw new UserError("--timeout: " + e.getMessage() + "; give a positive duration of at most "
+                    + Durations.format(MAX_TIMEOUT) + " (an action that has not ended in an hour will not), such as "
+                    + "30s, 500ms, 2m or PT90S");
         }
     }
 }

@@ -16,9 +16,10 @@ import picocli.CommandLine.Command;
  * {@link ExitCodes#BAD_INPUT}; stack traces appear only with {@code --verbose}.
  */
 @Command(name = "remedy", mixinStandardHelpOptions = true, version = "remedy 0.1.0",
-        description = "Node remediation and fencing: list agents, run one agent action, simulate policies, see the demo.",
-        subcommands = {AgentsCommand.class, FenceCommand.class, DemoCommand.class, SimulateCommand.class,
-                StateCommand.class})
+        description = "Node remediation and fencing: list agents, run one agent action, check configuration files, "
+                + "show a state directory, simulate policies, see the demo.",
+        subcommands = {AgentsCommand.class, FenceCommand.class, CheckCommand.class, StateCommand.class,
+                DemoCommand.class, SimulateCommand.class})
 public final class RemedyCli implements Runnable {
 
     private final CliEnvironment environment;

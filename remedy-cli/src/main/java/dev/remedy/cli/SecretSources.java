@@ -1,26 +1,27 @@
 package dev.remedy.cli;
 
+import dev.remedy.core.topology.SecretRef;
+import dev.remedy.core.topology.SecretResolver;
+import dev.remedy.spi.RemedyException;
 import dev.remedy.spi.config.AgentConfig;
-import dev.remedy.spi.config.Secret;
 import dev.remedy.spi.config.ParameterDescriptor;
+import dev.remedy.spi.config.Secret;
 import java.io.IOException;
 import java.io.PrintWriter;
-import java.nio.charset.CharacterCodingException;
-import java.nio.charset.StandardCharsets;
-import java.nio.file.AccessDeniedException;
 import java.nio.file.Files;
-import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.nio.file.attribute.PosixFilePermission;
 import java.util.EnumSet;
 import java.util.List;
 import java.util.Set;
+import java.util.function.Function;
 import java.util.stream.Collectors;
 
 /**
  * Fills an agent configuration from the command line: {@code -p key=value} for plain parameters,
- * {@code --secret-env key=VARIABLE} and {@code --secret-file key=PATH} for secrets. A secret on the command line
- * itself is refused: every user of the machine can read it in the process list.
+ * {@code --secret-env key=VARIABLE} and {@code --secret-file key=PATH} for secrets, read as the engine reads a fence
+ * configuration's ({@link SecretResolver#system}). A secret on the command line itself is refused: every user of the
+ * machine can read it in the process list.
  */
 final class SecretSources {
 
@@ -28,14 +29,14 @@ final class SecretSources {
             PosixFilePermission.OTHERS_READ);
 
     private final AgentConfig.Builder config;
-    private final CliEnvironment env;
+    private final SecretResolver secrets;
     private final String agentType;
     private final List<ParameterDescriptor> parameters;
 
     SecretSources(AgentConfig.Builder config, CliEnvironment env, String agentType,
                   List<ParameterDescriptor> parameters) {
         this.config = config;
-        this.env = env;
+        this.secrets = SecretResolver.system(env.variables()::get);
         this.agentType = agentType;
         this.parameters = List.copyOf(parameters);
     }
@@ -53,60 +54,41 @@ final class SecretSources {
     void fromEnvironment(String assignment) {
         String[] kv = split(assignment, "--secret-env", "KEY=VARIABLE");
         requireSecret(kv[0], "--secret-env");
-        String value = env.variable(kv[1]).orElseThrow(() -> new UserError("environment variable '" + kv[1]
-                + "' (for secret parameter '" + kv[0] + "') is not set; export it before running remedy"));
-        config.secret(kv[0], Secret.of(value));
+        config.secret(kv[0], resolve(kv[0], "--secret-env", "the name of an environment variable", kv[1],
+                SecretRef::env));
     }
 
     void fromFile(String assignment, PrintWriter warnings) {
         String[] kv = split(assignment, "--secret-file", "KEY=PATH");
         requireSecret(kv[0], "--secret-file");
-        Path path = Path.of(kv[1]);
-        String text;
+        Secret secret = resolve(kv[0], "--secret-file", "the path of a file", kv[1], SecretRef::file);
+        warnIfShared(Path.of(kv[1]), kv[0], warnings);
+        config.secret(kv[0], secret);
+    }
+
+    /**
+     * The secret for {@code key} from where {@code location} says, read as the engine reads a fence configuration's
+     * secrets ({@link SecretResolver#system}): an unset variable, an empty secret, and a file that is not a regular
+     * file or is over {@link SecretResolver#MAX_FILE_BYTES} are refused.
+     */
+    private Secret resolve(String key, String option, String what, String location,
+                           Function<String, SecretRef> reference) {
+        if (location.isBlank()) {
+            throw new UserError(option + " " + key + "=: give " + what + " after '='");
+        }
         try {
-            text = Files.readString(path, StandardCharsets.UTF_8);
-        } catch (IOException e) {
-            throw new UserError("cannot read secret file '" + path + "' for parameter '" + kv[0] + "': "
-                    + reason(path, e) + "; check the path and its permissions");
+            return secrets.resolve(reference.apply(location));
+        } catch (RemedyException e) {
+            throw new UserError("secret parameter '" + key + "': " + e.getMessage());
         }
-        warnIfShared(path, kv[0], warnings);
-        config.secret(kv[0], Secret.of(withoutTrailingNewline(text)));
-    }
-
-    /** The file's text without its final line terminator: the secret is everything else, spaces included. */
-    private static String withoutTrailingNewline(String text) {
-        if (text.endsWith("\r\n")) {
-            return text.substring(0, text.length() - 2);
-        }
-        if (text.endsWith("\n") || text.endsWith("\r")) {
-            return text.substring(0, text.length() - 1);
-        }
-        return text;
-    }
-
-    /** Why a file could not be read, in words (never the exception's class name, never the file's content). */
-    private static String reason(Path path, IOException e) {
-        if (e instanceof NoSuchFileException) {
-            return "no such file";
-        }
-        if (e instanceof AccessDeniedException) {
-            return "permission denied";
-        }
-        if (e instanceof CharacterCodingException) {
-            return "it is not UTF-8 text";
-        }
-        if (Files.isDirectory(path)) {
-            return "it is a directory";
-        }
-        return e.getMessage() == null ? "input/output error" : e.getMessage();
     }
 
     private void requireSecret(String key, String option) {
         if (parameters.stream().noneMatch(p -> p.answersTo(key))) {
-            String secrets = parameters.stream().filter(ParameterDescriptor::secret).map(ParameterDescriptor::name)
+            String names = parameters.stream().filter(ParameterDescriptor::secret).map(ParameterDescriptor::name)
                     .collect(Collectors.joining(", "));
             throw new UserError(option + ": '" + key + "' is not a parameter of agent '" + agentType + "'; "
-                    + (secrets.isEmpty() ? "it has no secret parameter" : "its secret parameters are: " + secrets));
+                    + (names.isEmpty() ? "it has no secret parameter" : "its secret parameters are: " + names));
         }
         if (!config.isSecret(key)) {
             throw new UserError("'" + key + "' is not a secret parameter of agent '" + agentType + "'; " + option

@@ -15,6 +15,7 @@ import java.nio.file.attribute.PosixFilePermissions;
 import java.util.UUID;
 import org.junit.jupiter.api.DisplayName;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
 
 @DisplayName("secrets from the environment and from files")
@@ -130,12 +131,54 @@ class SecretSourcesTest {
     }
 
     @Test
-    @DisplayName("an empty environment variable is a set, blank secret that the target refuses")
+    @DisplayName("an empty environment variable is refused as an empty secret, naming the variable, before any action")
     void emptyVariable() {
         CliRunner.Result result = cli.variable("BMC_PASSWORD", "")
-                .run("fence", "fake", "status", "-p", "plug=" + plug, "--secret-env", "password=BMC_PASSWORD");
+                .run("fence", "fake", "off", "-p", "plug=" + plug, "--secret-env", "password=BMC_PASSWORD");
 
-        assertThat(result.exitCode()).as(result.toString()).isEqualTo(ExitCodes.FAILED);
-        assertThat(result.out()).contains("refused the login");
+        assertThat(result.exitCode()).as(result.toString()).isEqualTo(ExitCodes.BAD_INPUT);
+        assertThat(result.err()).contains("'BMC_PASSWORD'").contains("'password'").contains("empty");
+        assertThat(target.power()).isEqualTo(PowerState.ON);
+    }
+
+    @Test
+    @DisplayName("an empty secret file, or one with a line break only, is refused, naming the file")
+    void emptyFile() throws IOException {
+        CliRunner.Result empty = offWithFile(secretFile("", "rw-------"));
+        CliRunner.Result newline = offWithFile(secretFile("\n", "rw-------"));
+
+        assertThat(empty.exitCode()).as(empty.toString()).isEqualTo(ExitCodes.BAD_INPUT);
+        assertThat(empty.err()).contains("bmc-password").contains("empty");
+        assertThat(newline.exitCode()).as(newline.toString()).isEqualTo(ExitCodes.BAD_INPUT);
+        assertThat(target.power()).isEqualTo(PowerState.ON);
+    }
+
+    @Test
+    @Timeout(value = 20, threadMode = Timeout.ThreadMode.SEPARATE_THREAD)
+    @DisplayName("a secret file that is a named pipe is refused instead of waiting for a writer")
+    void namedPipe() throws IOException, InterruptedException {
+        Path fifo = dir.resolve("pipe");
+        assumeThat(new ProcessBuilder("mkfifo", fifo.toString()).start().waitFor()).isZero();
+
+        CliRunner.Result result = offWithFile(fifo);
+
+        assertThat(result.exitCode()).as(result.toString()).isEqualTo(ExitCodes.BAD_INPUT);
+        assertThat(result.err()).contains("'" + fifo + "'").contains("not a regular file");
+    }
+
+    @Test
+    @Timeout(value = 20, threadMode = Timeout.ThreadMode.SEPARATE_THREAD)
+    @DisplayName("/dev/zero and a file over 64 KiB are refused instead of being read whole")
+    void unbounded() throws IOException {
+        Path big = Files.writeString(dir.resolve("big"), "x".repeat(70_000));
+        assumeThat(Path.of("/dev/zero")).exists();
+
+        CliRunner.Result zero = offWithFile(Path.of("/dev/zero"));
+        CliRunner.Result large = offWithFile(big);
+
+        assertThat(zero.exitCode()).as(zero.toString()).isEqualTo(ExitCodes.BAD_INPUT);
+        assertThat(zero.err()).contains("'/dev/zero'").contains("not a regular file");
+        assertThat(large.exitCode()).as(large.toString()).isEqualTo(ExitCodes.BAD_INPUT);
+        assertThat(large.err()).contains("64 KiB").doesNotContain("xxx");
     }
 }

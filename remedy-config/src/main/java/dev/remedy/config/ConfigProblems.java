@@ -190,22 +190,24 @@ public final class ConfigProblems {
 
     /**
      * A duration as {@link Durations} reads it ({@code 500ms}, {@code 30s}, {@code 2m}, {@code 1h}, {@code 1d}, a
-     * number of seconds, or ISO-8601), or a problem: missing ({@code what} says what to give), not text or a
-     * number, not a duration, negative.
+     * number of seconds, or ISO-8601) of at most {@code max}, or a problem: missing ({@code what} says what to give),
+     * not text or a number, not a duration, negative, longer than {@code max}. Every duration in a configuration has
+     * a limit, the longest a real setting would be, so that no deadline computed from it can overflow.
      */
-    public Optional<Duration> duration(ConfigNode node, String path, String what) {
+    public Optional<Duration> duration(ConfigNode node, String path, String what, Duration max) {
+        String give = "a duration of at most " + Durations.format(max) + ", " + DURATION_FORMS;
         if (node == null) {
-            add(path, "is missing; give " + what + " as a duration " + DURATION_FORMS);
+            add(path, "is missing; give " + what + " as " + give);
             return Optional.empty();
         }
         if (!node.isTextual() && !node.isNumber()) {
-            add(path, "must be a duration " + DURATION_FORMS + ", not " + describe(node));
+            add(path, "must be " + give + ", not " + describe(node));
             return Optional.empty();
         }
         try {
-            return Optional.of(Durations.parse(node.asText()));
+            return Optional.of(Durations.parse(node.asText(), max));
         } catch (IllegalArgumentException e) {
-            add(path, e.getMessage() + "; give a duration " + DURATION_FORMS);
+            add(path, e.getMessage() + "; give " + give);
             return Optional.empty();
         }
     }
@@ -215,7 +217,11 @@ public final class ConfigProblems {
      * {@code 0 or more}. The range itself is the caller's to check.
      */
     public Optional<Integer> wholeNumber(ConfigNode node, String path, String range) {
-        if (!node.isIntegralNumber() || !node.canConvertToInt()) {
+        if (node.isIntegralNumber() && !node.canConvertToInt()) {
+            add(path, "is " + node.asText() + ", too large; give a whole number, " + range);
+            return Optional.empty();
+        }
+        if (!node.isIntegralNumber()) {
             add(path, "must be a whole number, " + range + ", not " + describe(node));
             return Optional.empty();
         }

@@ -131,27 +131,35 @@ class ConfigProblemsTest {
         "0s, PT0S"})
     @DisplayName("reads a duration in every form an agent's parameter takes")
     void durations(String text, Duration expected) {
-        assertThat(problems.duration(yaml("d: " + text).get("d"), "d", "a delay")).hasValue(expected);
+        assertThat(problems.duration(yaml("d: " + text).get("d"), "d", "a delay", Duration.ofDays(1)))
+                .hasValue(expected);
         assertThat(problems.isEmpty()).isTrue();
     }
 
     @Test
-    @DisplayName("refuses a missing, malformed, negative or non-scalar duration, saying how to write one")
+    @DisplayName("refuses a missing, malformed, negative, overlong or non-scalar duration, saying how to write one")
     void badDurations() {
-        ConfigNode doc = yaml("{soon: soon, negative: -5s, flag: true, list: [1]}");
+        ConfigNode doc = yaml("{soon: soon, negative: -5s, long: 25h, overflow: P999999999999D, flag: true, "
+                + "list: [1]}");
+        Duration day = Duration.ofDays(1);
 
-        problems.duration(doc.get("absent"), "absent", "the delay");
-        problems.duration(doc.get("soon"), "soon", "the delay");
-        problems.duration(doc.get("negative"), "negative", "the delay");
-        problems.duration(doc.get("flag"), "flag", "the delay");
-        problems.duration(doc.get("list"), "list", "the delay");
+        problems.duration(doc.get("absent"), "absent", "the delay", day);
+        problems.duration(doc.get("soon"), "soon", "the delay", day);
+        problems.duration(doc.get("negative"), "negative", "the delay", day);
+        problems.duration(doc.get("long"), "long", "the delay", day);
+        problems.duration(doc.get("overflow"), "overflow", "the delay", day);
+        problems.duration(doc.get("flag"), "flag", "the delay", day);
+        problems.duration(doc.get("list"), "list", "the delay", day);
 
+        String give = "a duration of at most 1d, such as 30s, 5m, 1h or PT5M";
         assertThat(texts()).containsExactly(
-                "f.yaml:absent: is missing; give the delay as a duration such as 30s, 5m, 1h or PT5M",
-                "f.yaml:soon: 'soon' is not a duration; give a duration such as 30s, 5m, 1h or PT5M",
-                "f.yaml:negative: '-5s' is not a duration; give a duration such as 30s, 5m, 1h or PT5M",
-                "f.yaml:flag: must be a duration such as 30s, 5m, 1h or PT5M, not true/false",
-                "f.yaml:list: must be a duration such as 30s, 5m, 1h or PT5M, not a list");
+                "f.yaml:absent: is missing; give the delay as " + give,
+                "f.yaml:soon: 'soon' is not a duration; give " + give,
+                "f.yaml:negative: '-5s' is not a duration; give " + give,
+                "f.yaml:long: '25h' is longer than 1d; give " + give,
+                "f.yaml:overflow: 'P999999999999D' is longer than 1d; give " + give,
+                "f.yaml:flag: must be " + give + ", not true/false",
+                "f.yaml:list: must be " + give + ", not a list");
     }
 
     @Test
@@ -166,7 +174,7 @@ class ConfigProblemsTest {
         assertThat(problems.wholeNumber(doc.get("text"), "text", "0 or more")).isEmpty();
         assertThat(problems.flag(doc.get("quoted"), "quoted")).isEmpty();
 
-        assertThat(texts()).containsExactly("f.yaml:big: must be a whole number, 1 or more, not a number",
+        assertThat(texts()).containsExactly("f.yaml:big: is 9999999999, too large; give a whole number, 1 or more",
                 "f.yaml:text: must be a whole number, 0 or more, not text",
                 "f.yaml:quoted: must be true or false, not text");
     }

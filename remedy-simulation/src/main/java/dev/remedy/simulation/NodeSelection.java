@@ -1,6 +1,7 @@
 package dev.remedy.simulation;
 
 import dev.remedy.config.Labels;
+import java.math.BigInteger;
 import java.util.ArrayList;
 import java.util.LinkedHashSet;
 import java.util.List;
@@ -151,14 +152,20 @@ public final class NodeSelection {
             throw new IllegalArgumentException("range '" + part + "' of node selection '" + spec + "' must join two"
                     + " names with the same prefix that end in a number, as in node-3..node-5");
         }
-        int from = Integer.parseInt(a.group(2));
-        int to = Integer.parseInt(b.group(2));
-        if (from > to) {
+        // Checked before a name is made: a range can name more nodes than memory holds.
+        BigInteger from = new BigInteger(a.group(2));
+        BigInteger to = new BigInteger(b.group(2));
+        if (from.compareTo(to) > 0) {
             throw new IllegalArgumentException("range '" + part + "' of node selection '" + spec
                     + "' runs backwards; write the lower number first");
         }
+        BigInteger count = to.subtract(from).add(BigInteger.ONE);
+        if (count.compareTo(BigInteger.valueOf(Scenario.MAX_NODES)) > 0) {
+            throw new IllegalArgumentException("range '" + part + "' of node selection '" + spec + "' names " + count
+                    + " nodes, more than the " + Scenario.MAX_NODES + " a scenario may have; give a shorter range");
+        }
         List<String> names = new ArrayList<>();
-        for (int i = from; i <= to; i++) {
+        for (BigInteger i = from; i.compareTo(to) <= 0; i = i.add(BigInteger.ONE)) {
             names.add(a.group(1) + i);
         }
         return new Range(part, names);

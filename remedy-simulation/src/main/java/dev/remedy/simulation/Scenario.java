@@ -9,6 +9,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
+import java.util.Optional;
 import java.util.TreeMap;
 import java.util.function.IntFunction;
 
@@ -52,6 +53,13 @@ public record Scenario(String name, Map<String, Map<String, String>> nodes, Map<
     public static final Duration DEFAULT_DURATION = Duration.ofMinutes(30);
     /** Most nodes a scenario may have (the Kubernetes cluster size limit). */
     public static final int MAX_NODES = 5_000;
+    /** The longest a scenario runs, and the longest of each of its durations: 7 days of simulated time. */
+    public static final Duration MAX_DURATION = Duration.ofDays(7);
+    /**
+     * Most ticks a scenario runs, its duration divided by its tick: 100,000 (a day at one tick a second). Each tick
+     * advances every node, the policies and the engine, so more would run for a very long time.
+     */
+    public static final int MAX_TICKS = 100_000;
 
     /**
      * A step at a time offset from the start.
@@ -71,8 +79,9 @@ public record Scenario(String name, Map<String, Map<String, String>> nodes, Map<
     }
 
     /**
-     * Validates the scenario and copies its collections: at least one node, every selection resolves, every BMC
-     * names a node, durations positive, events within the duration.
+     * Validates the scenario and copies its collections: 1 to {@link #MAX_NODES} nodes, every selection resolves,
+     * every BMC names a node, durations positive and at most {@link #MAX_DURATION}, a tick no longer than the
+     * duration and at most {@link #MAX_TICKS} of them, events within the duration.
      */
     public Scenario {
         Objects.requireNonNull(name, "name");
@@ -95,6 +104,9 @@ public record Scenario(String name, Map<String, Map<String, String>> nodes, Map<
         positive("bootTime", bootTime);
         positive("flapPeriod", flapPeriod);
         positive("remediationDelay", remediationDelay);
+        ticks(duration, tick).ifPresent(problem -> {
+            throw new IllegalArgumentException("tick " + problem);
+        });
         for (Event event : events) {
             event.step().nodes().resolve(nodes);
             if (event.at().compareTo(duration) > 0) {
@@ -144,6 +156,29 @@ public record Scenario(String name, Map<String, Map<String, String>> nodes, Map<
         if (value.isNegative() || value.isZero()) {
             throw new IllegalArgumentException(property + " must be positive, was " + value);
         }
+        if (value.compareTo(MAX_DURATION) > 0) {
+            throw new IllegalArgumentException(property + " must be at most " + Durations.format(MAX_DURATION)
+                    + ", was " + value);
+        }
+    }
+
+    /**
+     * What is wrong with running for {@code duration} in steps of {@code tick} (both positive and at most
+     * {@link #MAX_DURATION}), as in {@code 2m is longer than run_for (1m)…}; empty if nothing.
+     */
+    static Optional<String> ticks(Duration duration, Duration tick) {
+        if (tick.compareTo(duration) > 0) {
+            return Optional.of(Durations.format(tick) + " is longer than run_for (" + Durations.format(duration)
+                    + "), so the simulation would take one step and print nothing of what happens; give a tick "
+                    + "shorter than run_for (the default is " + Durations.format(DEFAULT_TICK) + ")");
+        }
+        long ticks = duration.toNanos() / tick.toNanos();
+        if (ticks > MAX_TICKS) {
+            return Optional.of(Durations.format(tick) + " makes " + ticks + " ticks of run_for "
+                    + Durations.format(duration) + ", more than the " + MAX_TICKS + " a scenario may run; give a "
+                    + "longer tick or a shorter run_for");
+        }
+        return Optional.empty();
     }
 
     /** Builds a {@link Scenario}; durations are {@code 30s}, {@code 2m} or ISO-8601. */

@@ -11,6 +11,7 @@ import dev.remedy.config.ConfigProblems;
 import dev.remedy.config.DocumentException;
 import dev.remedy.config.SelectorReader;
 import dev.remedy.spi.config.ConfigProblem;
+import dev.remedy.spi.config.Durations;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.Arrays;
@@ -94,12 +95,22 @@ public final class ScenarioReader {
                     () -> builder.name(defaultName));
             Map<String, Map<String, String>> nodes = nodes(root.get("nodes"), "nodes");
             nodes.forEach(builder::node);
+            Optional<Duration> runFor = positive(root.get("run_for"), "run_for");
+            runFor.ifPresent(builder::runFor);
+            // The end events must come before: unknown while run_for has a problem of its own.
+            Optional<Duration> end = root.get("run_for") == null ? Optional.of(Scenario.DEFAULT_DURATION) : runFor;
             if (!nodes.isEmpty()) {
                 bmcs(root.get("bmc"), "bmc", nodes, builder);
-                events(root.get("events"), "events", nodes, builder);
+                events(root.get("events"), "events", nodes, end, builder);
             }
-            duration(root.get("run_for"), "run_for").ifPresent(builder::runFor);
-            settings(root.get("settings"), "settings", builder);
+            Optional<Duration> tick = settings(root.get("settings"), "settings", builder);
+            ConfigNode settings = root.get("settings");
+            boolean tickWritten = settings != null && settings.get("tick") != null;
+            if ((root.get("run_for") == null || runFor.isPresent()) && (!tickWritten || tick.isPresent())) {
+                Scenario.ticks(runFor.orElse(Scenario.DEFAULT_DURATION), tick.orElse(Scenario.DEFAULT_TICK))
+                        .ifPresent(problem -> problems.add(tickWritten ? "settings.tick" : "run_for",
+                                (tickWritten ? "" : "the default tick ") + problem));
+            }
             if (!problems.isEmpty()) {
                 throw refused();
             }
@@ -153,6 +164,11 @@ public final class ScenarioReader {
                     + "node-0..node-4");
             for (String part : names.map(n -> n.split(",")).orElse(new String[0])) {
                 List<String> expanded = expand(part.strip(), child(path, "names"));
+                if (nodes.size() + expanded.size() > Scenario.MAX_NODES) {
+                    problems.add(child(path, "names"), "'" + part.strip() + "' brings the scenario to more than "
+                            + Scenario.MAX_NODES + " nodes, the most a scenario may have; give fewer nodes");
+                    return;
+                }
                 for (String name : expanded) {
                     if (nodes.containsKey(name)) {
                         problems.add(child(path, "names"), "node '" + name + "' is already in an earlier group");
@@ -193,7 +209,7 @@ public final class ScenarioReader {
         }
 
         private void events(ConfigNode node, String path, Map<String, Map<String, String>> nodes,
-                            Scenario.Builder builder) {
+                            Optional<Duration> end, Scenario.Builder builder) {
             if (node == null) {
                 return;
             }
@@ -204,15 +220,24 @@ public final class ScenarioReader {
             }
             List<ConfigNode> events = node.elements();
             for (int i = 0; i < events.size(); i++) {
-                event(events.get(i), index(path, i), nodes).ifPresent(e -> builder.at(e.at(), e.step()));
+                event(events.get(i), index(path, i), nodes, end).ifPresent(e -> builder.at(e.at(), e.step()));
             }
         }
 
-        private Optional<Scenario.Event> event(ConfigNode node, String path, Map<String, Map<String, String>> nodes) {
+        private Optional<Scenario.Event> event(ConfigNode node, String path, Map<String, Map<String, String>> nodes,
+                                               Optional<Duration> end) {
             if (problems.mappingWith(node, path, "{at: 30s, fault: hang, nodes: node-3}", EVENT_KEYS).isEmpty()) {
                 return Optional.empty();
             }
-            Optional<Duration> at = duration(node.get("at"), child(path, "at"));
+            Optional<Duration> at = duration(node.get("at"), child(path, "at")).filter(time -> {
+                boolean late = end.filter(last -> time.compareTo(last) > 0).isPresent();
+                if (late) {
+                    problems.add(child(path, "at"), "is " + Durations.format(time) + ", after the end of the "
+                            + "simulation (run_for " + Durations.format(end.get()) + "); give a time within run_for, "
+                            + "or a longer run_for");
+                }
+                return !late;
+            });
             if (node.get("at") == null) {
                 problems.add(child(path, "at"), "is missing; give the time from the start, as in 30s or 2m");
             }
@@ -265,18 +290,21 @@ public final class ScenarioReader {
             }
         }
 
-        private void settings(ConfigNode node, String path, Scenario.Builder builder) {
+        /** Reads the settings into {@code builder}; the tick, if one was given and is a duration. */
+        private Optional<Duration> settings(ConfigNode node, String path, Scenario.Builder builder) {
             if (node == null) {
-                return;
+                return Optional.empty();
             }
             if (problems.mappingWith(node, path, "with " + String.join(", ", SETTING_KEYS), SETTING_KEYS).isEmpty()) {
-                return;
+                return Optional.empty();
             }
-            duration(node.get("tick"), child(path, "tick")).ifPresent(builder::tick);
-            duration(node.get("boot_time"), child(path, "boot_time")).ifPresent(builder::bootTime);
-            duration(node.get("flap_period"), child(path, "flap_period")).ifPresent(builder::flapPeriod);
-            duration(node.get("remediation_delay"), child(path, "remediation_delay"))
+            Optional<Duration> tick = positive(node.get("tick"), child(path, "tick"));
+            tick.ifPresent(builder::tick);
+            positive(node.get("boot_time"), child(path, "boot_time")).ifPresent(builder::bootTime);
+            positive(node.get("flap_period"), child(path, "flap_period")).ifPresent(builder::flapPeriod);
+            positive(node.get("remediation_delay"), child(path, "remediation_delay"))
                     .ifPresent(builder::remediationDelay);
+            return tick;
         }
 
         private <E extends Enum<E>> Optional<E> choice(ConfigNode node, String path, Class<E> type) {
@@ -295,9 +323,23 @@ public final class ScenarioReader {
             return Optional.of(Enum.valueOf(type, code.toUpperCase(Locale.ROOT)));
         }
 
-        /** A duration when given (a bare number is seconds); empty, and a problem if it is not one. */
+        /**
+         * A duration when given (a bare number is seconds) of at most {@link Scenario#MAX_DURATION}; empty, and a
+         * problem if it is not one.
+         */
         private Optional<Duration> duration(ConfigNode node, String path) {
-            return node == null ? Optional.empty() : problems.duration(node, path, "a duration");
+            return node == null ? Optional.empty()
+                    : problems.duration(node, path, "a duration", Scenario.MAX_DURATION);
+        }
+
+        /** {@link #duration}, and a problem if it is zero. */
+        private Optional<Duration> positive(ConfigNode node, String path) {
+            return duration(node, path).filter(duration -> {
+                if (duration.isZero()) {
+                    problems.add(path, "is zero; give a positive duration such as 30s or 5m");
+                }
+                return !duration.isZero();
+            });
         }
 
         /** Text when given (numbers too); empty, and a problem if it is not text. */

@@ -37,16 +37,17 @@
  *   - {at: 2m, fault: network, nodes: rack=r1}   # fault: hang, network, dead, flap
  *   - {at: 12m, clear: rack=r1}                  # the faults of these nodes end
  *   - {at: 5m, bmc: ok, nodes: node-7}           # the BMC changes
- * run_for: 30m                         # optional, default 30m
+ * run_for: 30m                         # optional, default 30m, at most 7d
  * settings:                            # optional
- *   tick: 5s                           #   simulation step
+ *   tick: 5s                           #   simulation step: at most run_for, and at most 100,000 of them
  *   boot_time: 2m                      #   power cycle to Ready
  *   flap_period: 20s                   #   a flapping node changes Unknown/False this often
  *   remediation_delay: 1m              #   the external remediator reboots a node after this long
  * </pre>
  *
  * A node selection is {@code all}, a name, a range {@code node-3..node-5}, a label {@code rack=r1}, or several of
- * these separated by commas. Durations are {@code 500ms}, {@code 30s}, {@code 2m}, {@code 1h} or ISO-8601.
+ * these separated by commas; a scenario has at most 5,000 nodes, and a range that names more is refused before its
+ * names are made. Durations are {@code 500ms}, {@code 30s}, {@code 2m}, {@code 1h} or ISO-8601, each at most 7d.
  *
  * <h2>Physics</h2>
  *

@@ -7,6 +7,9 @@ import dev.remedy.spi.config.ConfigProblem;
 import java.time.Duration;
 import org.junit.jupiter.api.DisplayName;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
 
 @DisplayName("scenario files")
 class ScenarioReaderTest {
@@ -58,7 +61,7 @@ class ScenarioReaderTest {
                 """, "bad.yaml"))
                 .isInstanceOfSatisfying(ScenarioException.class, e -> assertThat(e.issues())
                         .extracting(ConfigProblem::path).containsExactly("bmc.node-1", "events[0].nodes",
-                                "events[1]", "events[2].clear", "events[3].nodes", "settings.tik"));
+                                "events[1]", "events[2].clear", "events[3].nodes", "events[4].at", "settings.tik"));
     }
 
     @Test
@@ -92,7 +95,51 @@ class ScenarioReaderTest {
                 events: [{at: 1h, fault: dead, nodes: node-1}]
                 run_for: 30m
                 """, "late.yaml"))
-                .isInstanceOf(ScenarioException.class).hasMessageContaining("after the end of the simulation");
+                .isInstanceOfSatisfying(ScenarioException.class, e -> assertThat(e.issues()).singleElement()
+                        .hasToString("late.yaml:events[0].at: is 1h, after the end of the simulation (run_for 30m); give "
+                                + "a time within run_for, or a longer run_for"));
+    }
+
+    @DisplayName("refuse a tick longer than the run, a runaway number of ticks and durations over their limit")
+    @ParameterizedTest(name = "{0}")
+    @CsvSource(delimiter = '|', textBlock = """
+        'run_for: 1m\\nsettings: {tick: 2m}'                   | settings.tick              | longer than run_for (1m)
+        'run_for: 7d\\nsettings: {tick: 1ms}'                  | settings.tick              | 604800000 ticks
+        'run_for: P999999999999D'                             | run_for                    | longer than 7d
+        'run_for: 1h\\nsettings: {boot_time: PT2562047788015215H}' | settings.boot_time    | longer than 7d
+        'run_for: 1h\\nsettings: {remediation_delay: 99999999999d}' | settings.remediation_delay | longer than 7d
+        'events: [{at: P999999999999D, fault: dead, nodes: node-1}]' | events[0].at        | longer than 7d
+        'run_for: 0s'                                         | run_for                    | is zero; give a positive duration
+        'settings: {flap_period: 0s}'                         | settings.flap_period       | is zero; give a positive duration
+        """)
+    void refusesTime(String yaml, String path, String message) {
+        assertThatThrownBy(() -> reader.parse("nodes: 2\n" + yaml.replace("\\n", "\n") + "\n", "time.yaml"))
+                .isInstanceOfSatisfying(ScenarioException.class, e -> assertThat(e.issues()).singleElement()
+                        .satisfies(issue -> {
+                            assertThat(issue.path()).isEqualTo(path);
+                            assertThat(issue.message()).contains(message);
+                        }));
+    }
+
+    @Test
+    @Timeout(value = 20, threadMode = Timeout.ThreadMode.SEPARATE_THREAD)
+    @DisplayName("refuse node ranges longer than the node limit before expanding them, in groups and in selections")
+    void refusesHugeRanges() {
+        assertThatThrownBy(() -> reader.parse("""
+                nodes:
+                  - {names: node-0..node-2000000}
+                  - {names: big-0..big-99999999999}
+                  - {names: "a-0..a-2999"}
+                  - {names: "b-0..b-2999"}
+                events:
+                  - {at: 1m, clear: c-0..c-2147483647}
+                """, "huge.yaml"))
+                .isInstanceOfSatisfying(ScenarioException.class, e -> {
+                    assertThat(e.issues()).extracting(ConfigProblem::path).containsExactly("nodes[0].names",
+                            "nodes[1].names", "nodes[3].names", "events[0].clear");
+                    assertThat(e.issues()).allSatisfy(issue -> assertThat(issue.message()).contains("5000"));
+                    assertThat(e.issues().get(0).message()).contains("2000001 nodes");
+                });
     }
 
     @Test

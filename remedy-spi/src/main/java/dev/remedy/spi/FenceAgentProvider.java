@@ -1,6 +1,7 @@
 package dev.remedy.spi;
 
 import dev.remedy.spi.config.AgentConfig;
+import dev.remedy.spi.config.ConfigProblem;
 import dev.remedy.spi.config.InvalidConfigurationException;
 import dev.remedy.spi.config.ParameterDescriptor;
 import java.util.List;
@@ -60,6 +61,27 @@ public interface FenceAgentProvider {
      * @throws InvalidConfigurationException listing every problem in {@code config} at once
      */
     FenceAgent create(AgentConfig config);
+
+    /**
+     * Every problem {@link #create} would refuse {@code config} for, without keeping an agent: what
+     * {@link AgentConfig#validate()} finds and the agent's own checks (ranges, lengths, values that exclude each
+     * other). Readers of configuration files call it as a file is loaded, so that a value the agent refuses is
+     * reported with its file and place, before any node is fenced. Does no network I/O; it may read a local file
+     * the configuration names (a device profile). Thread-safe.
+     *
+     * <p>The default creates an agent and closes it at once; a provider whose {@code create} takes resources (a
+     * transport, threads) overrides it to run its checks alone.
+     *
+     * @return every problem; empty if {@code config} is valid
+     */
+    default List<ConfigProblem> validate(AgentConfig config) {
+        try {
+            create(config).close();
+            return List.of();
+        } catch (InvalidConfigurationException e) {
+            return e.problems();
+        }
+    }
 
     /** A configuration builder that knows this agent's parameters. */
     default AgentConfig.Builder configure() {

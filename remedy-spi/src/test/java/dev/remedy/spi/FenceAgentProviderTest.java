@@ -4,6 +4,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatCode;
 
 import dev.remedy.spi.config.AgentConfig;
+import dev.remedy.spi.config.ConfigProblem;
+import dev.remedy.spi.config.InvalidConfigurationException;
 import dev.remedy.spi.config.ParameterDescriptor;
 import dev.remedy.spi.config.ParameterType;
 import java.time.Duration;
@@ -34,7 +36,7 @@ class FenceAgentProviderTest {
         }
     };
 
-    private static final class MinimalProvider implements FenceAgentProvider {
+    private static class MinimalProvider implements FenceAgentProvider {
         @Override
         public String type() {
             return "minimal";
@@ -96,6 +98,41 @@ class FenceAgentProviderTest {
         assertThat(config.string("ip")).isEqualTo("10.0.0.9");
         assertThat(config.validate()).isEmpty();
         assertThat(provider.create(config)).isNotNull();
+    }
+
+    @Test
+    @DisplayName("the default validate(config) lists what create refuses, and closes the agent create made")
+    void defaultValidateOfConfig() {
+        List<String> closed = new ArrayList<>();
+        FenceAgentProvider provider = new MinimalProvider() {
+            @Override
+            public FenceAgent create(AgentConfig config) {
+                config.requireValid();
+                if (config.string("ip").equals("0.0.0.0")) {
+                    throw new InvalidConfigurationException(type(), List.of(new ConfigProblem("ip",
+                            "is 0.0.0.0, no host", "give the device's address")));
+                }
+                return new FenceAgent() {
+                    @Override
+                    public FenceOutcome execute(FenceRequest request, FenceContext context) {
+                        throw new AssertionError("validate runs no action");
+                    }
+
+                    @Override
+                    public void close() {
+                        closed.add(config.string("ip"));
+                    }
+                };
+            }
+        };
+
+        assertThat(provider.validate(provider.configure().set("ip", "10.0.0.9").build())).isEmpty();
+        assertThat(closed).containsExactly("10.0.0.9");
+        assertThat(provider.validate(provider.configure().set("ip", "0.0.0.0").build())).singleElement()
+                .satisfies(p -> assertThat(p.toString()).isEqualTo("parameter 'ip': is 0.0.0.0, no host; give the "
+                        + "device's address"));
+        assertThat(provider.validate(provider.configure().build())).extracting(ConfigProblem::path)
+                .containsExactly("ip");
     }
 
     @Test

@@ -5,6 +5,8 @@ import dev.remedy.spi.FenceAction;
 import dev.remedy.spi.FenceAgent;
 import dev.remedy.spi.FenceAgentProvider;
 import dev.remedy.spi.config.AgentConfig;
+import dev.remedy.spi.config.ConfigProblem;
+import dev.remedy.spi.config.InvalidConfigurationException;
 import dev.remedy.spi.config.ParameterDescriptor;
 import dev.remedy.spi.config.ParameterType;
 import java.util.EnumSet;
@@ -106,7 +108,19 @@ public final class IpmiFenceAgentProvider implements FenceAgentProvider {
 
     @Override
     public FenceAgent create(AgentConfig config) {
-        return new IpmiFenceAgent(client(), IpmiSettings.of(config));
+        IpmiSettings settings = IpmiSettings.of(config);
+        return new IpmiFenceAgent(client(), settings);
+    }
+
+    /** The checks of {@link #create}, without starting the transport's I/O thread. */
+    @Override
+    public List<ConfigProblem> validate(AgentConfig config) {
+        try {
+            IpmiSettings.of(config);
+            return List.of();
+        } catch (InvalidConfigurationException e) {
+            return e.problems();
+        }
     }
 
     private IpmiClient client() {

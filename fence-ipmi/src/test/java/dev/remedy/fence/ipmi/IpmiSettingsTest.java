@@ -87,4 +87,17 @@ class IpmiSettingsTest {
         assertThat(refused.agentType()).isEqualTo("ipmi");
         assertThat(refused.problems()).extracting(ConfigProblem::path).contains("username", "password");
     }
+
+    @Test
+    @DisplayName("validate lists what create refuses: ipport 99999, cipher 0, a 25-character user, poll_interval 0s")
+    void validateWithoutTransport() {
+        IpmiFenceAgentProvider fresh = new IpmiFenceAgentProvider();
+        AgentConfig bad = fresh.configure().set("ip", "10.0.0.9").set("username", "a-user-name-of-25-chars-x")
+                .secret("password", Secret.of("pw")).set("ipport", "99999").set("cipher", "0")
+                .set("poll_interval", "0s").build();
+
+        assertThat(fresh.validate(bad)).extracting(ConfigProblem::path).containsExactlyInAnyOrder("ipport", "cipher",
+                "username", "poll_interval");
+        assertThat(fresh.validate(base().build())).isEmpty();
+    }
 }

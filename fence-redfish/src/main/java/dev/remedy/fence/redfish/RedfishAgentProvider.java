@@ -4,6 +4,8 @@ import dev.remedy.spi.FenceAction;
 import dev.remedy.spi.FenceAgent;
 import dev.remedy.spi.FenceAgentProvider;
 import dev.remedy.spi.config.AgentConfig;
+import dev.remedy.spi.config.ConfigProblem;
+import dev.remedy.spi.config.InvalidConfigurationException;
 import dev.remedy.spi.config.ParameterDescriptor;
 import dev.remedy.spi.config.ParameterType;
 import java.util.EnumSet;
@@ -83,5 +85,16 @@ abstract class RedfishAgentProvider implements FenceAgentProvider {
     @Override
     public final FenceAgent create(AgentConfig config) {
         return transport.agent(RedfishSettings.of(config), target.get());
+    }
+
+    /** The checks of {@link #create}, without the HTTP client and threads an agent would take. */
+    @Override
+    public final List<ConfigProblem> validate(AgentConfig config) {
+        try {
+            RedfishSettings.of(config);
+            return List.of();
+        } catch (InvalidConfigurationException e) {
+            return e.problems();
+        }
     }
 }

@@ -26,10 +26,14 @@ import java.util.regex.PatternSyntaxException;
  * The checked configuration of one SSH agent: the login, the device profile (built-in or from
  * {@code profile_file}), the plugs and the timeouts. Every problem {@link AgentConfig#validate()} cannot see is
  * reported at once: an unknown profile, a profile of another kind than the agent type, a plug the profile's form
- * refuses (so no plug can smuggle a command in), host key options that exclude each other.
+ * refuses or with a character outside letters, digits and {@code . _ - / : + @} (so no plug can smuggle a command
+ * in, whatever a user's profile allows), host key options that exclude each other.
  */
 record SshSettings(SshLogin login, DeviceProfile profile, List<String> plugs, Duration loginTimeout,
         Duration shellTimeout, Duration powerTimeout, Duration pollInterval) {
+
+    /** What a plug may be made of, whatever a profile's form allows: one word, never a second command. */
+    private static final Pattern PLUG_CHARACTERS = Pattern.compile("[A-Za-z0-9._/:+@-]+");
 
     /** Reads and checks {@code config} for an agent of {@code kind}. */
     static SshSettings of(AgentConfig config, FencingKind kind) {
@@ -76,7 +80,7 @@ record SshSettings(SshLogin login, DeviceProfile profile, List<String> plugs, Du
             try {
                 catalog = catalog.with(path(file.get()));
             } catch (ProfileException e) {
-                e.problems().forEach(p -> problems.add(new ConfigProblem("profile_file", p.toString(),
+                e.issues().forEach(p -> problems.add(new ConfigProblem("profile_file", p.toString(),
                         "fix " + file.get())));
                 return Optional.empty();
             }
@@ -121,10 +125,20 @@ record SshSettings(SshLogin login, DeviceProfile profile, List<String> plugs, Du
             return List.of();
         }
         List<String> plugs = Arrays.stream(given.get().split(",")).map(String::strip).toList();
-        profile.flatMap(DeviceProfile::plug).ifPresent(form -> plugs.stream()
-                .filter(plug -> !form.matcher(plug).matches()).forEach(plug -> problems.add(new ConfigProblem("plug",
-                        "'" + plug + "' is not a plug of profile " + profile.get().name(), "give a plug of the form "
-                        + form.pattern() + " (commas separate several)"))));
+        Optional<Pattern> form = profile.flatMap(DeviceProfile::plug);
+        String hint = form.map(f -> "give a plug of the form " + f.pattern() + " (commas separate several)")
+                .orElse("give the plug's name: letters, digits and . _ - / : + @ only");
+        for (String plug : plugs) {
+            if (!PLUG_CHARACTERS.matcher(plug).matches()) {
+                // Whatever the profile's form lets through, a plug is sent in a command: it must stay one word.
+                problems.add(new ConfigProblem("plug", "'" + plug.replaceAll("\\p{Cntrl}", "?") + "' has a character "
+                        + "that a device's command line could take for more than a plug (such as ; | & $ ` ( ) or a "
+                        + "space)", hint));
+            } else if (form.isPresent() && !form.get().matcher(plug).matches()) {
+                problems.add(new ConfigProblem("plug", "'" + plug + "' is not a plug of profile " + profile.get().name(),
+                        hint));
+            }
+        }
         if (plugs.stream().distinct().count() != plugs.size()) {
             problems.add(new ConfigProblem("plug", "'" + given.get() + "' names a plug twice", "name each plug once"));
         }

@@ -10,7 +10,10 @@
  * each entry with {@code name}, {@code description}, {@code kind}, {@code prompt}, {@code plug}, {@code setup},
  * {@code pager}, {@code confirm}, {@code errors}, {@code status}, {@code on}, {@code off}, {@code list},
  * {@code reboot} and {@code exit}) is part of the API, and a file with problems is refused by {@code create} with
- * every problem listed. The Java types that read and hold profiles, and the SSH sessions, live in
+ * every problem listed; {@link dev.remedy.fence.ssh.DeviceProfiles#check} checks a file on its own. Profile files
+ * are read as boundedly as every remedy configuration ({@link dev.remedy.config.ConfigDocuments}), and whatever a
+ * profile's {@code plug} form allows, a plug is refused unless it is letters, digits and {@code . _ - / : + @}, so
+ * that no plug can carry a second command. The Java types that read and hold profiles, and the SSH sessions, live in
  * {@code dev.remedy.fence.ssh.internal}: not API.
  */
 package dev.remedy.fence.ssh;

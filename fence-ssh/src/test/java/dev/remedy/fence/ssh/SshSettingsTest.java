@@ -2,6 +2,7 @@ package dev.remedy.fence.ssh;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
+import static org.assertj.core.api.Assumptions.assumeThat;
 
 import dev.remedy.fence.ssh.internal.session.HostKeyPolicy;
 import dev.remedy.spi.FencingKind;
@@ -13,6 +14,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import org.junit.jupiter.api.DisplayName;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
 
 class SshSettingsTest {
@@ -55,11 +57,56 @@ class SshSettingsTest {
 
         assertThat(e.problems()).singleElement().satisfies(p -> {
             assertThat(p.path()).isEqualTo("plug");
-            assertThat(p.problem()).contains("'3; olOff all' is not a plug of profile apc");
+            assertThat(p.problem()).contains("'3; olOff all' has a character that a device's command line could "
+                    + "take for more than a plug");
             assertThat(p.hint()).contains("[0-9]{1,3}");
         });
         assertThat(invalid(pdu().set("plug", "3,3").build(), FencingKind.POWER).getMessage())
                 .contains("names a plug twice");
+    }
+
+    @Test
+    @DisplayName("a plug with ';' or '$(' is refused even when the user's profile lets any plug through")
+    void plugInjectionWithALaxProfile() throws IOException {
+        Path lax = Files.writeString(dir.resolve("lax.yaml"), """
+                profiles:
+                  - name: lax
+                    kind: power
+                    prompt: '> ?'
+                    plug: '.+'
+                    status: {command: 'status {plug}', on: 'On', off: 'Off'}
+                    on: ['on {plug}']
+                    off: ['off {plug}']
+                """);
+        AgentConfig.Builder laxPdu = pdu().set("profile", "lax").set("profile_file", lax.toString());
+
+        for (String plug : new String[] {"3;reboot", "$(reboot)", "`reboot`", "3|reboot", "3&reboot", "3\nreboot",
+            "3 reboot"}) {
+            InvalidConfigurationException e = invalid(laxPdu.set("plug", plug).build(), FencingKind.POWER);
+            assertThat(e.problems()).as(plug).singleElement().satisfies(p -> {
+                assertThat(p.path()).isEqualTo("plug");
+                assertThat(p.problem()).contains("a character that a device's command line");
+            });
+        }
+        assertThat(SshSettings.of(laxPdu.set("plug", "Gi1/0/5.100").build(), FencingKind.POWER).plugs())
+                .containsExactly("Gi1/0/5.100");
+    }
+
+    @Test
+    @Timeout(value = 20, threadMode = Timeout.ThreadMode.SEPARATE_THREAD)
+    @DisplayName("a profile_file that is a named pipe or over 8 MiB is refused at once, as every configuration file")
+    void boundedProfileFile() throws IOException, InterruptedException {
+        Path fifo = dir.resolve("pipe.yaml");
+        assumeThat(new ProcessBuilder("mkfifo", fifo.toString()).start().waitFor()).isZero();
+        Path big = Files.writeString(dir.resolve("big.yaml"), "profiles: []\n# " + "x".repeat(9 * 1024 * 1024));
+
+        assertThat(invalid(pdu().set("profile_file", fifo.toString()).build(), FencingKind.POWER).problems())
+                .singleElement().satisfies(p -> {
+                    assertThat(p.path()).isEqualTo("profile_file");
+                    assertThat(p.problem()).contains(fifo.toString()).contains("not a regular file");
+                });
+        assertThat(invalid(pdu().set("profile_file", big.toString()).build(), FencingKind.POWER).problems())
+                .singleElement().satisfies(p -> assertThat(p.problem()).contains("8 MiB"));
     }
 
     @Test

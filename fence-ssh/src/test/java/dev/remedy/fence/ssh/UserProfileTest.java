@@ -88,7 +88,7 @@ class UserProfileTest {
         assertThat(missing.detail()).contains("answered 'Error: outlet 42 does not exist'");
         assertThatThrownBy(() -> new SshFenceAgentProvider().create(config("7 off; power outlets 8")))
                 .isInstanceOf(InvalidConfigurationException.class)
-                .hasMessageContaining("is not a plug of profile raritan-px");
+                .hasMessageContaining("has a character that a device's command line could take for more than a plug");
         assertThat(pdu.commandLog()).noneMatch(command -> command.contains("power outlets 8"));
     }
 

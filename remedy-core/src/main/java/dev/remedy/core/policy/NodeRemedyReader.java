@@ -140,7 +140,7 @@ final class NodeRemedyReader extends PolicyFormatReader {
         Optional<String> type = problems.text(node.get("nodeConditionType"), child(path, "nodeConditionType"),
                 "the node condition type to track, such as Ready");
         Optional<String> status = checks.status(node.get("nodeConditionStatus"), child(path, "nodeConditionStatus"));
-        Optional<Duration> period = problems.duration(node.get("nodeConditionPeriod"),
+        Optional<Duration> period = checks.conditionDuration(node.get("nodeConditionPeriod"),
                 child(path, "nodeConditionPeriod"), "how long the status must hold before remedy1 starts");
         boolean valid = type.isPresent() && status.isPresent() && period.isPresent();
         if (valid) {

@@ -5,14 +5,15 @@ import static dev.remedy.config.ConfigNames.hint;
 
 import dev.remedy.config.ConfigNode;
 import dev.remedy.config.ConfigProblems;
+import dev.remedy.spi.config.Durations;
 import java.time.Duration;
 import java.util.List;
 import java.util.Optional;
 
 /**
- * The checks both policy formats share beyond the configuration toolkit's: escalation timeouts and condition
- * statuses. Each records its problem in the document's {@link ConfigProblems} and returns empty, so that reading
- * goes on and every problem is reported at once.
+ * The checks both policy formats share beyond the configuration toolkit's: condition durations, escalation timeouts,
+ * every other duration's limit, and condition statuses. Each records its problem in the document's
+ * {@link ConfigProblems} and returns empty, so that reading goes on and every problem is reported at once.
  */
 final class PolicyChecks {
 
@@ -25,15 +26,38 @@ final class PolicyChecks {
         this.problems = problems;
     }
 
+    /** A duration of at most {@link PolicyLoader#MAX_DURATION}: no setting of a policy is longer than a week. */
+    Optional<Duration> duration(ConfigNode node, String path, String what) {
+        return problems.duration(node, path, what, PolicyLoader.MAX_DURATION);
+    }
+
+    /**
+     * How long a condition must hold, at least {@link PolicyLoader#MIN_CONDITION_DURATION}: a node is NotReady for a
+     * few seconds at every kubelet restart or network blip, and a shorter duration would fence it for that.
+     */
+    Optional<Duration> conditionDuration(ConfigNode node, String path, String what) {
+        return duration(node, path, what).filter(duration -> {
+            if (duration.compareTo(PolicyLoader.MIN_CONDITION_DURATION) < 0) {
+                problems.add(path, "is " + Durations.format(duration) + ", under the least of "
+                        + Durations.format(PolicyLoader.MIN_CONDITION_DURATION) + ": a node is NotReady for a few "
+                        + "seconds at every kubelet restart or network blip, and a shorter duration fences a healthy "
+                        + "node for it; give " + Durations.format(PolicyLoader.MIN_CONDITION_DURATION)
+                        + " or more (300s is usual)");
+                return false;
+            }
+            return true;
+        });
+    }
+
     /**
      * An escalation timeout of at least {@link PolicyLoader#MIN_ESCALATION_TIMEOUT}: a remedy needs time to act, and
      * a shorter timeout would cancel it before it could (medik8s Node Healthcheck refuses less than 60 s, too).
      */
     Optional<Duration> escalationTimeout(ConfigNode node, String path, String what) {
-        return problems.duration(node, path, what).filter(timeout -> {
+        return duration(node, path, what).filter(timeout -> {
             if (timeout.compareTo(PolicyLoader.MIN_ESCALATION_TIMEOUT) < 0) {
-                problems.add(path, "is " + show(timeout) + ", below the least escalation timeout of 60s: a remedy "
-                        + "cancelled sooner has no time to act (medik8s refuses it, too); give 60s or more");
+                problems.add(path, "is " + Durations.format(timeout) + ", below the least escalation timeout of 60s: "
+                        + "a remedy cancelled sooner has no time to act (medik8s refuses it, too); give 60s or more");
                 return false;
             }
             return true;
@@ -57,21 +81,5 @@ final class PolicyChecks {
             return Optional.empty();
         }
         return Optional.of(node.asText());
-    }
-
-    /** {@code 500ms}, {@code 30s}, {@code 5m}, {@code 2h}: the short form of {@code duration}. */
-    private static String show(Duration duration) {
-        long millis = duration.toMillis();
-        if (millis % 1000 != 0) {
-            return millis + "ms";
-        }
-        long seconds = millis / 1000;
-        if (seconds != 0 && seconds % 3600 == 0) {
-            return seconds / 3600 + "h";
-        }
-        if (seconds != 0 && seconds % 60 == 0) {
-            return seconds / 60 + "m";
-        }
-        return seconds + "s";
     }
 }

@@ -20,7 +20,8 @@ import java.util.Objects;
  *
  * <p>A file with problems is refused with one {@link PolicyConfigurationException} that lists every problem at
  * once, each as {@code file:path: message}: syntax errors (with line and column), unknown keys (with "did you
- * mean"), missing keys, empty lists, malformed durations, escalation timeouts under 60 s, a remedy with both or
+ * mean"), missing keys, empty lists, malformed durations, durations over {@link #MAX_DURATION}, conditions that
+ * hold less than {@link #MIN_CONDITION_DURATION}, escalation timeouts under 60 s, a remedy with both or
  * neither of fence and external, duplicate names, a role other than worker or control-plane, a worker policy
  * selecting control-plane nodes, remedies that are neither defined nor built in, invalid storm settings.
  *
@@ -36,6 +37,17 @@ public final class PolicyLoader {
     public static final String NODE_REMEDY_API_VERSION = "node-remedy/v1alpha";
     /** The kind of the Node remedy design's document. */
     public static final String NODE_REMEDY_KIND = "Configuration";
+    /**
+     * The least time a condition must hold before a node is unhealthy: 30 s. A node is NotReady for a few seconds at
+     * every kubelet restart or network blip; a policy that fences sooner fences healthy nodes.
+     */
+    public static final Duration MIN_CONDITION_DURATION = Duration.ofSeconds(30);
+    /**
+     * The longest duration of any policy setting (condition durations, escalation timeouts, the healthy delay, storm
+     * cooldowns, periods and windows): 7 days, longer than any admin would wait, and short enough that no deadline
+     * computed from it can overflow. Race delays have their own limit, {@link dev.remedy.core.storm.StormSettings#MAX_RACE_DELAY}.
+     */
+    public static final Duration MAX_DURATION = Duration.ofDays(7);
     /** The least escalation timeout: 60 s, as medik8s Node Healthcheck requires. */
     public static final Duration MIN_ESCALATION_TIMEOUT = Duration.ofSeconds(60);
     /** The healthy delay of a policy that names none: 0, a node's remediation ends once it is healthy. */

@@ -72,10 +72,11 @@ final class PolicyReader extends PolicyFormatReader {
                         .filter(key -> selectors.labelKey(key, child(path, "exclusionLabel")));
         Optional<Duration> healthyDelay = node.get("healthyDelay") == null
                 ? Optional.of(PolicyLoader.DEFAULT_HEALTHY_DELAY)
-                : problems.duration(node.get("healthyDelay"), child(path, "healthyDelay"), "how long a node must stay "
+                : checks.duration(node.get("healthyDelay"), child(path, "healthyDelay"), "how long a node must stay "
                         + "healthy before its remediation ends");
         Optional<List<String>> pauses = pauseRequests(node.get("pauseRequests"), child(path, "pauseRequests"));
-        Optional<StormSettings> storm = new StormSectionReader(problems).read(node.get("storm"), child(path, "storm"));
+        Optional<StormSettings> storm = new StormSectionReader(problems, checks).read(node.get("storm"),
+                child(path, "storm"));
         if (name.isEmpty() || role.isEmpty() || selector.isEmpty() || conditions.isEmpty() || escalation.isEmpty()
                 || exclusion.isEmpty() || healthyDelay.isEmpty() || pauses.isEmpty() || storm.isEmpty()) {
             return Optional.empty();
@@ -134,7 +135,7 @@ final class PolicyReader extends PolicyFormatReader {
                 Optional<String> type = problems.text(item.get("type"), child(at, "type"),
                         "the condition type, such as Ready");
                 Optional<String> status = checks.status(item.get("status"), child(at, "status"));
-                Optional<Duration> duration = problems.duration(item.get("duration"), child(at, "duration"),
+                Optional<Duration> duration = checks.conditionDuration(item.get("duration"), child(at, "duration"),
                         "how long the status must hold, from the condition's last transition");
                 if (type.isPresent() && status.isPresent() && duration.isPresent()) {
                     Integer earlier = seen.putIfAbsent(type.get() + "=" + status.get(), i);

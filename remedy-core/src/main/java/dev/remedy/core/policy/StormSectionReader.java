@@ -30,10 +30,12 @@ final class StormSectionReader {
     private static final List<String> BASES = List.of("of-domain-nodes", "of-unhealthy-nodes");
 
     private final ConfigProblems problems;
+    private final PolicyChecks checks;
     private final SelectorReader selectors;
 
-    StormSectionReader(ConfigProblems problems) {
+    StormSectionReader(ConfigProblems problems, PolicyChecks checks) {
         this.problems = problems;
+        this.checks = checks;
         this.selectors = new SelectorReader(problems);
     }
 
@@ -124,7 +126,7 @@ final class StormSectionReader {
         void duration(String key, Consumer<Duration> setter) {
             ConfigNode node = storm.get(key);
             if (node != null) {
-                apply(key, problems.duration(node, child(path, key), key), setter);
+                apply(key, checks.duration(node, child(path, key), key), setter);
             }
         }
 
@@ -198,7 +200,7 @@ final class StormSectionReader {
             problems.checkKeys(node, at, RATE_KEYS);
             Optional<Integer> count = node.get("count") == null ? missing(child(at, "count"), "the number of events "
                     + "a window may hold") : problems.wholeNumber(node.get("count"), child(at, "count"), "1 or more");
-            Optional<Duration> window = problems.duration(node.get("window"), child(at, "window"),
+            Optional<Duration> window = checks.duration(node.get("window"), child(at, "window"),
                     "the length of the sliding window");
             apply(key, count.isPresent() && window.isPresent() ? Optional.of(0) : Optional.empty(),
                     ignored -> setter.set(count.get(), window.get()));
@@ -226,7 +228,8 @@ final class StormSectionReader {
         }
 
         private Optional<Duration> optionalDuration(ConfigNode node, String at) {
-            return node == null ? Optional.of(Duration.ZERO) : problems.duration(node, at, "a delay");
+            return node == null ? Optional.of(Duration.ZERO)
+                    : problems.duration(node, at, "a delay", StormSettings.MAX_RACE_DELAY);
         }
 
         private <T> Optional<T> missing(String at, String what) {

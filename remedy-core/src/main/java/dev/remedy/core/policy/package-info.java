@@ -17,7 +17,8 @@
  *   - name: workers                    # required, unique
  *     role: worker                     # worker (default) | control-plane: one role, never both
  *     selector: {node-role.kubernetes.io/worker: ""}   # matchLabels; left out = every node of the role
- *     unhealthyConditions:             # required, OR'ed; duration counts from the condition's last transition
+ *     unhealthyConditions:             # required, OR'ed; duration counts from the condition's last transition,
+ *                                      # at least 30s (a kubelet restart is a few seconds of NotReady)
  *       - {type: Ready, status: "False", duration: 300s}  # status True | False | Unknown (YAML true/false too)
  *       - {type: Ready, status: Unknown, duration: 300s}
  *     escalation:                      # required, in order; each: name, exactly one of fence/external, timeout
@@ -48,7 +49,8 @@
  * A worker policy whose selector names the control-plane (or master) label is refused: it would cover no node;
  * a role must be chosen. Label keys and values (of selectors, {@code exclusionLabel}, {@code failureDomainLabel})
  * follow Kubernetes' rules. Durations are written as {@code 30s}, {@code 5m}, {@code 1h}, a number of seconds or
- * ISO-8601 ({@link dev.remedy.spi.config.Durations}).
+ * ISO-8601 ({@link dev.remedy.spi.config.Durations}); each is at most 7 days
+ * ({@link dev.remedy.core.policy.PolicyLoader#MAX_DURATION}), race delays at most an hour.
  *
  * <h3>The Node remedy Configuration</h3>
  *
@@ -57,7 +59,8 @@
  * <ul>
  *   <li>each entry of {@code thresholdConfigs} becomes one worker policy named
  *       {@code node-remedy/<nodeConditionType>=<nodeConditionStatus>}, with that one condition held for
- *       {@code nodeConditionPeriod}; a YAML boolean status means {@code True} or {@code False};</li>
+ *       {@code nodeConditionPeriod} (at least 30s, as a condition's duration); a YAML boolean status means {@code True}
+ *       or {@code False};</li>
  *   <li>{@code nodeSelector} is {@code key=value} ({@code ==} too), comma separated for more labels; set-based
  *       requirements are refused; left out, every worker node;</li>
  *   <li>{@code remedy1}, {@code remedy2}, … (numbered without gaps) are the ladder in number order; each is a list

@@ -22,7 +22,8 @@ import java.util.stream.Collectors;
  * instead of stopping at the first. Walking the tree by hand, rather than binding it to classes, is what lets it
  * report all unknown keys at once, with their paths. Templates ({@link TemplateReader}), topologies
  * ({@link TopologyReader}) and parameters ({@link ParameterReader}) have readers of their own; this one reads the
- * nodes and checks that every method in use gets its required parameters. One instance reads one document.
+ * nodes, checks that every method in use gets its required parameters, and has each checked by its agent
+ * ({@link AgentChecks}). One instance reads one document.
  *
  * <p>No message quotes the value of a secret parameter, of an unknown parameter (it may be a misspelled secret)
  * or of anything written where a secret reference was expected.
@@ -108,20 +109,27 @@ final class ConfigReader {
 
     /**
      * Required agent parameters still missing after merging: for every node under {@code nodes} and every template
-     * it gives parameters for; and for every template a topology uses that no node gives parameters for.
+     * it gives parameters for; and for every template a topology uses that no node gives parameters for. Each method
+     * that has them all is then checked by its agent ({@link AgentChecks}): the node's, and the template's alone.
      * (Node labels are not in the file, so which topology a node will match is known only to
      * {@link FenceConfiguration#planFor}, which checks the rest.)
      */
     private void checkComplete(Map<String, MethodTemplate> templates, List<Topology> topologies,
                                Map<String, Map<String, MethodParameters>> nodes) {
+        AgentChecks agents = new AgentChecks(problems);
         nodes.forEach((node, methods) -> methods.forEach((name, own) -> {
             MethodTemplate template = templates.get(name);
             MethodParameters merged = template.parameters().overriddenBy(own);
-            for (ParameterDescriptor p : missing(template, merged)) {
-                problems.add(child(child("nodes", node), name), "misses the required parameter '" + p.name()
+            String methodPath = child(child("nodes", node), name);
+            List<ParameterDescriptor> missing = missing(template, merged);
+            for (ParameterDescriptor p : missing) {
+                problems.add(methodPath, "misses the required parameter '" + p.name()
                         + "' of agent '" + template.agentType() + "'" + about(p) + "; give it here"
                         + (p.secret() ? " as " + ParameterReader.REFERENCE : "") + " or under "
                         + child(child("templates", name), p.secret() ? "secrets" : "parameters"));
+            }
+            if (missing.isEmpty()) {
+                agents.check(template, own, methodPath);
             }
         }));
         Map<String, List<String>> usedBy = new LinkedHashMap<>();
@@ -131,11 +139,13 @@ final class ConfigReader {
         }
         usedBy.forEach((name, users) -> {
             MethodTemplate template = templates.get(name);
-            if (template == null || nodes.values().stream().anyMatch(methods -> methods.containsKey(name))) {
+            if (template == null) {
                 return;
             }
             List<ParameterDescriptor> missing = missing(template, template.parameters());
-            if (!missing.isEmpty()) {
+            if (missing.isEmpty()) {
+                agents.check(template, MethodParameters.NONE, child("templates", name));
+            } else if (nodes.values().stream().noneMatch(methods -> methods.containsKey(name))) {
                 String names = missing.stream().map(p -> "'" + p.name() + "'" + about(p))
                         .collect(Collectors.joining(", "));
                 problems.add(child("templates", name), "misses the required parameter"

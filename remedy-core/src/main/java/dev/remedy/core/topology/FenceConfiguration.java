@@ -15,11 +15,13 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.EnumMap;
+import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
+import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.function.Function;
 
@@ -36,6 +38,11 @@ public final class FenceConfiguration {
 
     /** The timeout of a step a topology does not configure, or configures without {@code timeout}. */
     public static final Duration DEFAULT_STEP_TIMEOUT = Duration.ofSeconds(60);
+    /**
+     * The longest timeout of a step: one day. A step that has not fenced a node in a day will not; a longer timeout
+     * is a mistake, and would overflow the deadlines computed from it.
+     */
+    public static final Duration MAX_STEP_TIMEOUT = Duration.ofDays(1);
     /** The retries of a step a topology does not configure, or configures without {@code retries}. */
     public static final int DEFAULT_STEP_RETRIES = 0;
 
@@ -83,15 +90,17 @@ public final class FenceConfiguration {
     /**
      * The plan of {@code node}: the first topology whose selector matches {@code labels}, with every method's
      * template parameters merged with the node's own parameters for that template (the node's win), secrets read
-     * through {@code secrets}, and each method's {@link AgentConfig} validated against its agent's parameters.
-     * Runs on the caller's thread; blocks as long as {@code secrets} does.
+     * through {@code secrets}, and each method's {@link AgentConfig} checked by its agent
+     * ({@link dev.remedy.spi.FenceAgentProvider#validate}), secrets included. Runs on the caller's thread; blocks as
+     * long as {@code secrets} does.
      *
      * @param node    the node name, as under {@code nodes}
      * @param labels  the node's labels
      * @param secrets reads the secret references
      * @return the plan, or empty if no topology matches (the configuration has no default)
      * @throws FenceConfigurationException listing every problem (a secret that cannot be read, a required
-     *                                     parameter still missing), each naming node, template and parameter
+     *                                     parameter still missing, a value the agent refuses), each naming node,
+     *                                     template and parameter
      */
     public Optional<NodePlan> planFor(String node, Map<String, String> labels, SecretResolver secrets) {
         Objects.requireNonNull(node, "node");
@@ -129,9 +138,9 @@ public final class FenceConfiguration {
         String who = "node '" + node + "', template '" + template.name() + "' (agent '" + template.agentType() + "')";
         AgentConfig.Builder builder = template.provider().configure();
         merged.values().forEach(builder::set);
+        Set<String> unread = new HashSet<>();
         merged.secrets().forEach((parameter, ref) -> {
-            String from = own.secrets().containsKey(parameter) ? child(nodePath, parameter)
-                    : child(child(templatePath, "secrets"), parameter);
+            String from = AgentChecks.place(parameter, template, own, nodePath);
             try {
                 Secret secret = resolver.resolve(ref);
                 if (secret == null) {
@@ -139,19 +148,22 @@ public final class FenceConfiguration {
                 }
                 builder.secret(parameter, secret);
             } catch (RemedyException e) {
+                unread.add(parameter);
                 issues.add(ConfigProblem.in(source, from, who + ": secret parameter '" + parameter
                         + "' cannot be read: " + e.getMessage()));
             }
         });
         AgentConfig config = builder.build();
-        for (ConfigProblem problem : config.validate()) {
-            boolean unreadSecret = merged.secrets().containsKey(problem.path());
-            if (!unreadSecret) {
-                // Values were checked when the file was read; what is left is what this node does not give.
-                issues.add(ConfigProblem.in(source, nodePath, who + ": parameter '" + problem.path()
-                        + "' " + problem.message() + "; add it under " + nodePath
-                        + " or under " + templatePath));
+        // Plain values were checked by the agent when the file was read; what is left is what this node does not
+        // give, and what the agent says of the secrets now read.
+        for (ConfigProblem problem : template.provider().validate(config)) {
+            if (unread.contains(problem.path())) {
+                continue;
             }
+            String place = AgentChecks.place(problem.path(), template, own, nodePath);
+            issues.add(ConfigProblem.in(source, place == null ? nodePath : place, who + ": parameter '"
+                    + problem.path() + "' " + problem.message() + (place == null ? "; add it under " + nodePath
+                    + " or under " + templatePath : "")));
         }
         return new ResolvedMethod(template.name(), template.agentType(), config, template.provider().fencingKind());
     }

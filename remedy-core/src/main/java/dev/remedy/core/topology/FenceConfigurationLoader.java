@@ -14,11 +14,13 @@ import java.util.Objects;
  * against the agents of a {@link FenceAgentRegistry}.
  *
  * <p>A file with problems is refused with one {@link FenceConfigurationException} that lists every problem at
- * once, each with the file and its path in the document: unknown keys, malformed durations, negative retries,
- * unknown agent types and templates, empty levels, a misplaced or second default topology, secrets written in
- * plain text, unknown parameters, required parameters no node gives, a fabric or soft method (by its agent's
- * {@link dev.remedy.spi.FencingKind}) under power management, and syntax errors (with line and column).
- * No message contains a secret value.
+ * once, each with the file and its path in the document: unknown keys, malformed durations, step timeouts over
+ * {@link FenceConfiguration#MAX_STEP_TIMEOUT}, negative retries, unknown agent types and templates, empty levels, a
+ * misplaced or second default topology, secrets written in plain text, unknown parameters, required parameters no
+ * node gives, values an agent's own checks refuse ({@link dev.remedy.spi.FenceAgentProvider#validate}, for every
+ * method of every node under {@code nodes} and every template in use), a fabric or soft method (by its agent's
+ * {@link dev.remedy.spi.FencingKind}) under power management, syntax errors (with line and column) and documents
+ * over the bounds of {@link dev.remedy.config.ConfigDocuments}. No message contains a secret value.
  *
  * <p>Thread-safe; one loader can be shared. Loading blocks on file I/O.
  */

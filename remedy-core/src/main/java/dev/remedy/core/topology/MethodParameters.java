@@ -6,15 +6,17 @@ import java.util.Map;
 
 /**
  * Agent parameters as the configuration gives them: plain values and references to secrets, by the
- * parameter's canonical name (fence-agents aliases are resolved when the file is read).
+ * parameter's canonical name (fence-agents aliases are resolved when the file is read), and the key each was
+ * written as, so that a problem is reported where the file has it.
  */
-record MethodParameters(Map<String, String> values, Map<String, SecretRef> secrets) {
+record MethodParameters(Map<String, String> values, Map<String, SecretRef> secrets, Map<String, String> writtenAs) {
 
-    static final MethodParameters NONE = new MethodParameters(Map.of(), Map.of());
+    static final MethodParameters NONE = new MethodParameters(Map.of(), Map.of(), Map.of());
 
     MethodParameters {
         values = Collections.unmodifiableMap(new LinkedHashMap<>(values));
         secrets = Collections.unmodifiableMap(new LinkedHashMap<>(secrets));
+        writtenAs = Collections.unmodifiableMap(new LinkedHashMap<>(writtenAs));
     }
 
     /** These parameters with those of {@code override} put over them (the override wins). */
@@ -23,11 +25,18 @@ record MethodParameters(Map<String, String> values, Map<String, SecretRef> secre
         mergedValues.putAll(override.values);
         Map<String, SecretRef> mergedSecrets = new LinkedHashMap<>(secrets);
         mergedSecrets.putAll(override.secrets);
-        return new MethodParameters(mergedValues, mergedSecrets);
+        Map<String, String> mergedKeys = new LinkedHashMap<>(writtenAs);
+        mergedKeys.putAll(override.writtenAs);
+        return new MethodParameters(mergedValues, mergedSecrets, mergedKeys);
     }
 
     /** Whether a value or a secret reference is given for {@code name}. */
     boolean gives(String name) {
         return values.containsKey(name) || secrets.containsKey(name);
+    }
+
+    /** The key {@code name} was written as (its name or its fence-agents alias); the name if it was not written. */
+    String keyOf(String name) {
+        return writtenAs.getOrDefault(name, name);
     }
 }

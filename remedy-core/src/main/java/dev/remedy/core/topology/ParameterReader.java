@@ -87,7 +87,7 @@ final class ParameterReader {
                         .ifPresent(text -> values.put(parameter.name(), text));
             }
         });
-        return new MethodParameters(values, secrets);
+        return new MethodParameters(values, secrets, givenAs);
     }
 
     private Optional<SecretRef> secret(String key, ConfigNode value, String at, Section section) {

@@ -4,6 +4,7 @@ import dev.remedy.spi.RemedyException;
 import dev.remedy.spi.config.Secret;
 import java.util.Map;
 import java.util.Objects;
+import java.util.function.Function;
 
 /**
  * Reads the value behind a {@link SecretRef}. {@link FenceConfiguration#planFor} calls it for every secret
@@ -22,12 +23,24 @@ public interface SecretResolver {
      */
     Secret resolve(SecretRef ref);
 
+    /** The largest secret file read: 64 KiB, far more than a password, a token or a key passphrase. */
+    int MAX_FILE_BYTES = 64 * 1024;
+
     /**
      * Reads environment variables of this process and files (UTF-8, one trailing line break removed). An unset
-     * variable, an unreadable file and an empty value are refused.
+     * variable, an empty value, and a file that cannot be read, is not a regular file (a named pipe or a device,
+     * which could block or never end) or is larger than {@link #MAX_FILE_BYTES} are refused.
      */
     static SecretResolver system() {
-        return new SystemSecretResolver(System::getenv);
+        return system(System::getenv);
+    }
+
+    /**
+     * {@link #system()}, with environment variables looked up in {@code environment} (a host that keeps its own
+     * environment, or a test).
+     */
+    static SecretResolver system(Function<String, String> environment) {
+        return new SystemSecretResolver(environment);
     }
 
     /** Resolves exactly the references in {@code secrets} (for tests and for callers that hold secrets already). */

@@ -1,10 +1,10 @@
 package dev.remedy.core.topology;
 
+import dev.remedy.config.DocumentException;
+import dev.remedy.config.TextFiles;
 import dev.remedy.spi.RemedyException;
 import dev.remedy.spi.config.Secret;
-import java.io.IOException;
-import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
+import java.nio.file.InvalidPathException;
 import java.nio.file.Path;
 import java.util.Objects;
 import java.util.function.Function;
@@ -25,31 +25,34 @@ final class SystemSecretResolver implements SecretResolver {
             case ENV -> {
                 String text = environment.apply(ref.location());
                 if (text == null) {
-                    throw new RemedyException("environment variable " + ref.location()
-                            + " is not set; set it in the environment of the process that runs remedy");
+                    throw new RemedyException("environment variable '" + ref.location()
+                            + "' is not set; set it in the environment of the process that runs remedy");
                 }
                 yield text;
             }
             case FILE -> read(ref.location());
         };
         if (value.isEmpty()) {
-            throw new RemedyException("the secret " + ref + " is empty; put the secret there");
+            throw new RemedyException((ref.kind() == SecretRef.Kind.ENV ? "environment variable '"
+                    + ref.location() + "'" : "the secret file '" + ref.location() + "'") + " is empty; put the "
+                    + "secret there (an empty secret is never a password)");
         }
         return Secret.of(value);
     }
 
+    /** The file's text without its final line terminator: the secret is everything else, spaces included. */
     private static String read(String location) {
         String text;
         try {
-            text = Files.readString(Path.of(location), StandardCharsets.UTF_8);
-        } catch (IOException | RuntimeException e) {
-            // The exception's message names the path only; the file's content is never read into it.
-            throw new RemedyException("cannot read the secret file " + location + " (" + e.getClass().getSimpleName()
-                    + "); check that it exists, is readable by remedy and is UTF-8 text", e);
+            text = TextFiles.read(Path.of(location), MAX_FILE_BYTES);
+        } catch (DocumentException | InvalidPathException e) {
+            // The message names the path only; the file's content is never read into it.
+            String why = e instanceof DocumentException ? e.getMessage() : "it is not a path; give the file's path";
+            throw new RemedyException("cannot read the secret file '" + location + "': " + why, e.getCause());
         }
         if (text.endsWith("\r\n")) {
             return text.substring(0, text.length() - 2);
         }
-        return text.endsWith("\n") ? text.substring(0, text.length() - 1) : text;
+        return text.endsWith("\n") || text.endsWith("\r") ? text.substring(0, text.length() - 1) : text;
     }
 }

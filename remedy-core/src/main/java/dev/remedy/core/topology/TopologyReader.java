@@ -124,7 +124,8 @@ final class TopologyReader {
         if (node == null) {
             return FenceConfiguration.DEFAULT_STEP_TIMEOUT;
         }
-        Optional<Duration> timeout = problems.duration(node, path, "the step's timeout");
+        Optional<Duration> timeout = problems.duration(node, path, "the step's timeout",
+                FenceConfiguration.MAX_STEP_TIMEOUT);
         if (timeout.filter(Duration::isZero).isPresent()) {
             problems.add(path, "is zero; give a positive duration such as 30s");
         }

@@ -21,11 +21,19 @@ import org.junit.jupiter.params.provider.CsvSource;
 @DisplayName("PolicyLoader, the Node remedy Configuration")
 class NodeRemedyFormatTest {
 
+    private static final String DESIGN_PERIOD = "nodeConditionPeriod: 5s";
+
     private final PolicyLoader loader = new PolicyLoader();
 
+    /**
+     * The design's example with its Ready period raised from 5s, which fences at the first blip and is refused, to
+     * 30s, the least remedy accepts.
+     */
     static String example() {
         try {
-            return Files.readString(fixture("node-remedy-example.yaml"));
+            String asWritten = Files.readString(fixture("node-remedy-example.yaml"));
+            assertThat(asWritten).contains(DESIGN_PERIOD);
+            return asWritten.replace(DESIGN_PERIOD, "nodeConditionPeriod: 30s");
         } catch (IOException e) {
             throw new IllegalStateException(e);
         }
@@ -46,7 +54,18 @@ class NodeRemedyFormatTest {
     @DisplayName("with the design's example")
     class Example {
 
-        private final PolicySet set = loader.load(fixture("node-remedy-example.yaml"));
+        private final PolicySet set = loader.parse(example(), "node-remedy-example.yaml");
+
+        @Test
+        @DisplayName("refuses the example as written: its 5s Ready period would fence a node at the first blip")
+        void asWritten() {
+            List<ConfigProblem> issues = issuesOf(() -> loader.load(fixture("node-remedy-example.yaml")));
+
+            assertThat(issues).singleElement().satisfies(issue -> {
+                assertThat(issue.path()).isEqualTo("thresholdConfigs[0].nodeConditionPeriod");
+                assertThat(issue.message()).startsWith("is 5s, under the least of 30s").contains("kubelet restart");
+            });
+        }
 
         @Test
         @DisplayName("makes one worker policy per threshold, named by its condition, selecting type=compute")
@@ -65,7 +84,7 @@ class NodeRemedyFormatTest {
         @DisplayName("reads the YAML booleans as condition statuses, with the condition periods")
         void conditions() {
             assertThat(set.policy("node-remedy/Ready=False").orElseThrow().conditions())
-                    .containsExactly(new UnhealthyCondition("Ready", "False", Duration.ofSeconds(5)));
+                    .containsExactly(new UnhealthyCondition("Ready", "False", Duration.ofSeconds(30)));
             assertThat(set.policy("node-remedy/DiskPressure=True").orElseThrow().conditions())
                     .containsExactly(new UnhealthyCondition("DiskPressure", "True", Duration.ofMinutes(10)));
         }
@@ -137,7 +156,7 @@ class NodeRemedyFormatTest {
     @DisplayName("refuses a variant of the example with its path and what to do")
     @ParameterizedTest(name = "{0}")
     @CsvSource(delimiter = '|', textBlock = """
-        an unknown key                   | '  nodeConditionPeriod: 5s'      | '  nodeConditionPeriod: 5s\\n  nodeConditionPeriode: 5s' | thresholdConfigs[0].nodeConditionPeriode | did you mean 'nodeConditionPeriod'?
+        an unknown key                   | '  nodeConditionPeriod: 30s'     | '  nodeConditionPeriod: 30s\\n  nodeConditionPeriode: 5s' | thresholdConfigs[0].nodeConditionPeriode | did you mean 'nodeConditionPeriod'?
         an undefined remedy              | '   - name: terminate'           | '   - name: terminat'          | thresholdConfigs[0].remedy2[0].name   | did you mean 'terminate'?
         a recovery job                   | '   - name: recovery\\n- nodeConditionType' | '   - name: repair\\n- nodeConditionType' | thresholdConfigs[0].recovery[0].name | a recovery job is not supported
         a gap in the ladder              | '  remedy2: '                    | '  remedy3: '                  | thresholdConfigs[0].remedy3           | comes without remedy2
@@ -154,6 +173,9 @@ class NodeRemedyFormatTest {
         a wrong kind                     | 'kind: Configuration'            | 'kind: Config'                 | kind                                  | has kind: Configuration
         a selector key that is not one   | 'nodeSelector: type=compute'     | 'nodeSelector: -type=compute'  | nodeSelector                          | '-type' is not a label key
         a selector value that is not one | 'nodeSelector: type=compute'     | 'nodeSelector: type=-compute'  | nodeSelector                          | '-compute' is not a label value
+        a zero condition period          | '  nodeConditionPeriod: 10m'     | '  nodeConditionPeriod: 0s'    | thresholdConfigs[1].nodeConditionPeriod | under the least of 30s
+        an overflowing condition period  | '  nodeConditionPeriod: 10m'     | '  nodeConditionPeriod: PT2562047788015215H' | thresholdConfigs[1].nodeConditionPeriod | longer than 7d
+        an overflowing rung period       | '   - period: 3m'                | '   - period: P999999999999D'  | thresholdConfigs[0].remedy1[1].period | longer than 7d
         """)
     void refused(String what, String from, String to, String path, String message) {
         List<ConfigProblem> issues = issues(variant(from.replace("\\n", "\n"), to.replace("\\n", "\n")));

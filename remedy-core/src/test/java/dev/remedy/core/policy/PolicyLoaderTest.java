@@ -232,9 +232,16 @@ class PolicyLoaderTest {
         a storm rate without window      | - {name: f, fence: {}, timeout: 10m}                        | 'storm: {fencesPerWindow: {count: 3}}' | policies[0].storm.fencesPerWindow.window | is missing
         a storm share above 1            | - {name: f, fence: {}, timeout: 10m}                        | 'storm: {maxDomainShare: 1.5}' | policies[0].storm.maxDomainShare   | at most 1
         an unknown share basis           | - {name: f, fence: {}, timeout: 10m}                        | 'storm: {domainShareBasis: of-domain-node}' | policies[0].storm.domainShareBasis | did you mean 'of-domain-nodes'?
-        a race delay over an hour        | - {name: f, fence: {}, timeout: 10m}                        | 'storm: {raceDelay: {randomMax: 2h}}' | policies[0].storm.raceDelay | at most
+        a race delay over an hour        | - {name: f, fence: {}, timeout: 10m}                        | 'storm: {raceDelay: {randomMax: 2h}}' | policies[0].storm.raceDelay.randomMax | longer than 1h; give a duration of at most 1h
         a selector key that is not one   | - {name: f, fence: {}, timeout: 10m}                        | 'selector: {"-zone": a}'    | policies[0].selector.-zone            | '-zone' is not a label key
         a selector value that is not one | - {name: f, fence: {}, timeout: 10m}                        | 'selector: {zone: "a b"}'   | policies[0].selector.zone             | 'a b' is not a label value
+        an overflowing timeout           | - {name: f, fence: {}, timeout: P999999999999D}             | ''                          | policies[0].escalation[0].timeout     | longer than 7d; give a duration of at most 7d
+        an overflowing healthy delay     | - {name: f, fence: {}, timeout: 10m}                        | 'healthyDelay: PT2562047788015215H' | policies[0].healthyDelay      | longer than 7d
+        an overflowing storm cooldown    | - {name: f, fence: {}, timeout: 10m}                        | 'storm: {stormCooldown: P999999999999D}' | policies[0].storm.stormCooldown | longer than 7d
+        an overflowing quiet period      | - {name: f, fence: {}, timeout: 10m}                        | 'storm: {quietPeriod: 99999999999d}' | policies[0].storm.quietPeriod | longer than 7d
+        an overflowing node cooldown     | - {name: f, fence: {}, timeout: 10m}                        | 'storm: {nodeCooldown: PT2562047788015215H}' | policies[0].storm.nodeCooldown | longer than 7d
+        an overflowing rate window       | - {name: f, fence: {}, timeout: 10m}                        | 'storm: {fencesPerWindow: {count: 3, window: PT2562047788015215H}}' | policies[0].storm.fencesPerWindow.window | longer than 7d
+        an overflowing race delay        | - {name: f, fence: {}, timeout: 10m}                        | 'storm: {raceDelay: {base: P999999999999D}}' | policies[0].storm.raceDelay.base | longer than 1h
         """)
     void eachProblem(String what, String escalation, String extra, String path, String message) {
         List<ConfigProblem> issues = issues(policyWith(escalation, extra));
@@ -244,6 +251,42 @@ class PolicyLoaderTest {
                     assertThat(issue.source()).isEqualTo("p.yaml");
                     assertThat(issue.message()).contains(message);
                 });
+    }
+
+    @DisplayName("refuses an unhealthy condition's duration under 30s, which fences at the first blip, or over 7d")
+    @ParameterizedTest(name = "duration: {0}")
+    @CsvSource(delimiter = '|', textBlock = """
+        0s                  | is 0s, under the least of 30s
+        29s                 | is 29s, under the least of 30s
+        PT2562047788015215H | 'PT2562047788015215H' is longer than 7d
+        P999999999999D      | 'P999999999999D' is longer than 7d
+        """)
+    void conditionDuration(String duration, String message) {
+        List<ConfigProblem> issues = issues("policies:\n  - name: w\n    unhealthyConditions: [{type: Ready, status: "
+                + "\"False\", duration: " + duration + "}]\n    escalation:\n      - {name: fence, fence: {}, timeout: 10m}\n");
+
+        assertThat(issues).singleElement().satisfies(issue -> {
+            assertThat(issue.path()).isEqualTo("policies[0].unhealthyConditions[0].duration");
+            assertThat(issue.message()).contains(message);
+        });
+    }
+
+    @Test
+    @DisplayName("says why a condition must hold 30s: a node is briefly NotReady at every kubelet restart")
+    void conditionMinimumSaysWhy() {
+        List<ConfigProblem> issues = issues(policyWith(FENCE, "").replace("duration: 5m", "duration: 0s"));
+
+        assertThat(issues).singleElement().extracting(ConfigProblem::message).asString()
+                .contains("kubelet restart").contains("healthy node").contains("give 30s or more");
+    }
+
+    @Test
+    @DisplayName("accepts a condition that holds exactly 30s, and one of 7d")
+    void conditionBounds() {
+        assertThat(loader.parse(policyWith(FENCE, "").replace("duration: 5m", "duration: 30s"), "p.yaml")
+                .policies()).hasSize(1);
+        assertThat(loader.parse(policyWith(FENCE, "").replace("duration: 5m", "duration: 7d"), "p.yaml")
+                .policies()).hasSize(1);
     }
 
     @Test
@@ -346,7 +389,7 @@ class PolicyLoaderTest {
             PolicyConfigurationException missing = catchThrowableOfType(PolicyConfigurationException.class,
                     () -> loader.load(dir.resolve("absent.yaml")));
             assertThat(missing.issues()).singleElement().extracting(ConfigProblem::message).asString()
-                    .startsWith("cannot read the file (NoSuchFileException)");
+                    .startsWith("cannot read the file: no such file; check the path");
             assertThat(missing).hasCauseInstanceOf(java.nio.file.NoSuchFileException.class);
         }
     }

@@ -228,6 +228,54 @@ class FenceConfigurationLoaderTest {
         }
 
         @Test
+        @DisplayName("checks every method of every node with its agent's own checks, each value where it is written")
+        void agentChecks() {
+            String yaml = """
+                    templates:
+                      sw: {agent: switch, parameters: {port: 70000}, secrets: {token: {env: T}}}
+                      bmc: {agent: fake, secrets: {password: {env: PW}}}
+                    topologies:
+                      - name: default
+                        isolation: {levels: [[sw]]}
+                        power_management: {levels: [[bmc]]}
+                    nodes:
+                      n1: {bmc: {plug: n1}, sw: {port: 0}}
+                      n2: {bmc: {plug: n2}, sw: {port: 99999}}
+                      n3: {bmc: {plug: n3}}
+                    """;
+
+            List<ConfigProblem> issues = issuesOf(() -> loader.parse(yaml, "fence.yaml", TestAgents.registry()));
+
+            assertThat(issues).extracting(ConfigProblem::path).containsExactlyInAnyOrder(
+                    "templates.sw.parameters.port", "nodes.n1.sw.port", "nodes.n2.sw.port");
+            assertThat(issues).allSatisfy(issue -> assertThat(issue.message()).contains("agent 'switch'")
+                    .contains("not a switch port").contains("give 1 to 65535"));
+        }
+
+        @Test
+        @DisplayName("leaves a secret given by reference to be judged when it is read, not at load time")
+        void secretsJudgedWhenRead() {
+            String yaml = """
+                    templates:
+                      sw: {agent: switch, parameters: {port: 7}, secrets: {token: {env: T}}}
+                    topologies:
+                      - name: default
+                        isolation: {levels: [[sw]]}
+                    """;
+            FenceConfiguration configuration = loader.parse(yaml, "fence.yaml", TestAgents.registry());
+
+            FenceConfigurationException refused = catchThrowableOfType(FenceConfigurationException.class,
+                    () -> configuration.planFor("n1", Map.of(), SecretResolver.of(Map.of(SecretRef.env("T"),
+                            Secret.of("short")))));
+
+            assertThat(refused.issues()).singleElement().satisfies(issue -> {
+                assertThat(issue.path()).isEqualTo("templates.sw.secrets.token");
+                assertThat(issue.message()).contains("node 'n1'").contains("shorter than 8 characters")
+                        .doesNotContain("short\"").doesNotContain("'short'");
+            });
+        }
+
+        @Test
         @DisplayName("refuses every unknown key of a JSON file, not only the first")
         void unknownKeysInJson() {
             String json = """
@@ -285,7 +333,8 @@ class FenceConfigurationLoaderTest {
             String yaml = "topologies: [{name: default}]\n---\ntopologies: []\n";
 
             assertThat(issuesOf(() -> loader.parse(yaml, "fence.yaml", TestAgents.registry())))
-                    .singleElement().extracting(ConfigProblem::message).asString().contains("Trailing token");
+                    .singleElement().extracting(ConfigProblem::message).asString()
+                    .contains("more follows the end of the document").contains("one document per file");
         }
 
         @Test
@@ -312,7 +361,7 @@ class FenceConfigurationLoaderTest {
 
             assertThat(refused.issues()).singleElement().satisfies(issue -> {
                 assertThat(issue.source()).isEqualTo(missing.toString());
-                assertThat(issue.message()).startsWith("cannot read the file (NoSuchFileException)");
+                assertThat(issue.message()).startsWith("cannot read the file: no such file; check the path");
             });
             assertThat(refused).hasCauseInstanceOf(java.nio.file.NoSuchFileException.class);
         }
@@ -348,10 +397,18 @@ class FenceConfigurationLoaderTest {
                         "topologies[0].power_management.timout", "did you mean 'timeout'?", 1),
                 Arguments.of("a malformed duration",
                         templates + "topologies:\n  - name: default\n    recovery: {timeout: 30 seconds}\n" + nodes,
-                        "topologies[0].recovery.timeout", "'30 seconds' is not a duration; give a duration such as", 1),
+                        "topologies[0].recovery.timeout", "'30 seconds' is not a duration; give a duration of at "
+                                + "most 1d, such as", 1),
                 Arguments.of("a zero timeout",
                         templates + "topologies:\n  - name: default\n    recovery: {timeout: 0s}\n" + nodes,
                         "topologies[0].recovery.timeout", "is zero; give a positive duration", 1),
+                Arguments.of("an overflowing step timeout",
+                        templates + "topologies:\n  - name: default\n    recovery: {timeout: P999999999999D}\n" + nodes,
+                        "topologies[0].recovery.timeout", "'P999999999999D' is longer than 1d; give a duration of at "
+                                + "most 1d", 1),
+                Arguments.of("a step timeout over a day",
+                        templates + "topologies:\n  - name: default\n    isolation: {timeout: 2d}\n" + nodes,
+                        "topologies[0].isolation.timeout", "'2d' is longer than 1d", 1),
                 Arguments.of("negative retries",
                         templates + "topologies:\n  - name: default\n    isolation: {retries: -1}\n" + nodes,
                         "topologies[0].isolation.retries", "is -1; give 0 or more", 1),

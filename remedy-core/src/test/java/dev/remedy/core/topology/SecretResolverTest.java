@@ -2,6 +2,7 @@ package dev.remedy.core.topology;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
+import static org.assertj.core.api.Assumptions.assumeThat;
 
 import dev.remedy.spi.RemedyException;
 import dev.remedy.spi.config.Secret;
@@ -11,12 +12,13 @@ import java.nio.file.Path;
 import java.util.Map;
 import org.junit.jupiter.api.DisplayName;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
 
 @DisplayName("SecretResolver")
 class SecretResolverTest {
 
-    private final SecretResolver system = new SystemSecretResolver(Map.of("BMC_PASSWORD", "from-env",
+    private final SecretResolver system = SecretResolver.system(Map.of("BMC_PASSWORD", "from-env",
             "EMPTY", "")::get);
 
     @Test
@@ -29,10 +31,10 @@ class SecretResolverTest {
     @DisplayName("the system resolver refuses an unset or empty variable, naming it")
     void unsetVariable() {
         assertThatThrownBy(() -> system.resolve(SecretRef.env("MISSING"))).isInstanceOf(RemedyException.class)
-                .hasMessage("environment variable MISSING is not set; set it in the environment of the process "
+                .hasMessage("environment variable 'MISSING' is not set; set it in the environment of the process "
                         + "that runs remedy");
         assertThatThrownBy(() -> system.resolve(SecretRef.env("EMPTY"))).isInstanceOf(RemedyException.class)
-                .hasMessageStartingWith("the secret {env: EMPTY} is empty");
+                .hasMessageStartingWith("environment variable 'EMPTY' is empty; put the secret there");
     }
 
     @Test
@@ -41,10 +43,12 @@ class SecretResolverTest {
         Path unix = Files.writeString(dir.resolve("unix"), "s3cret\n");
         Path windows = Files.writeString(dir.resolve("windows"), "s3cret\r\n");
         Path spaces = Files.writeString(dir.resolve("spaces"), " s3cret \n\n");
+        Path mac = Files.writeString(dir.resolve("mac"), "s3cret\r");
 
         assertThat(system.resolve(SecretRef.file(unix.toString())).reveal()).isEqualTo("s3cret");
         assertThat(system.resolve(SecretRef.file(windows.toString())).reveal()).isEqualTo("s3cret");
         assertThat(system.resolve(SecretRef.file(spaces.toString())).reveal()).isEqualTo(" s3cret \n");
+        assertThat(system.resolve(SecretRef.file(mac.toString())).reveal()).isEqualTo("s3cret");
     }
 
     @Test
@@ -55,9 +59,33 @@ class SecretResolverTest {
 
         assertThatThrownBy(() -> SecretResolver.system().resolve(SecretRef.file(missing)))
                 .isInstanceOf(RemedyException.class)
-                .hasMessageStartingWith("cannot read the secret file " + missing + " (NoSuchFileException)");
+                .hasMessage("cannot read the secret file '" + missing + "': no such file; check the path");
         assertThatThrownBy(() -> system.resolve(SecretRef.file(empty))).isInstanceOf(RemedyException.class)
                 .hasMessageContaining("is empty");
+    }
+
+    @Test
+    @Timeout(value = 20, threadMode = Timeout.ThreadMode.SEPARATE_THREAD)
+    @DisplayName("the system resolver refuses a named pipe instead of waiting for a writer")
+    void namedPipe(@TempDir Path dir) throws IOException, InterruptedException {
+        Path fifo = dir.resolve("pipe");
+        assumeThat(new ProcessBuilder("mkfifo", fifo.toString()).start().waitFor()).isZero();
+
+        assertThatThrownBy(() -> system.resolve(SecretRef.file(fifo.toString()))).isInstanceOf(RemedyException.class)
+                .hasMessageContaining(fifo.toString()).hasMessageContaining("not a regular file");
+    }
+
+    @Test
+    @Timeout(value = 20, threadMode = Timeout.ThreadMode.SEPARATE_THREAD)
+    @DisplayName("the system resolver refuses /dev/zero and a file over 64 KiB instead of reading them whole")
+    void unbounded(@TempDir Path dir) throws IOException {
+        Path big = Files.writeString(dir.resolve("big"), "x".repeat(70_000));
+
+        assertThatThrownBy(() -> system.resolve(SecretRef.file(big.toString()))).isInstanceOf(RemedyException.class)
+                .hasMessageContaining(big.toString()).hasMessageContaining("64 KiB").hasMessageNotContaining("xxx");
+        assumeThat(Path.of("/dev/zero")).exists();
+        assertThatThrownBy(() -> system.resolve(SecretRef.file("/dev/zero"))).isInstanceOf(RemedyException.class)
+                .hasMessageContaining("/dev/zero").hasMessageContaining("not a regular file");
     }
 
     @Test

@@ -6,17 +6,21 @@ import dev.remedy.spi.FenceAgentProvider;
 import dev.remedy.spi.FenceOutcome;
 import dev.remedy.spi.FencingKind;
 import dev.remedy.spi.config.AgentConfig;
+import dev.remedy.spi.config.ConfigProblem;
+import dev.remedy.spi.config.InvalidConfigurationException;
 import dev.remedy.spi.config.ParameterDescriptor;
 import dev.remedy.spi.config.ParameterType;
 import dev.remedy.spi.discovery.FenceAgentRegistry;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Set;
 
 /**
  * Minimal agent providers for configuration tests, each with just the parameters these tests read: {@code fake}
  * (power fencing) takes plug (required), username (default admin, alias login), password (required, secret) and
- * login_timeout (a duration); {@code switch} (fabric fencing) takes port (a required whole number) and token
- * (required, secret); {@code sysrq} (soft fencing, not in {@link #registry()}) takes host (required).
+ * login_timeout (a duration); {@code switch} (fabric fencing) takes port (a required whole number, which its own
+ * checks in {@code create} want from 1 to 65535) and token (required, secret, at least 8 characters by its own
+ * checks); {@code sysrq} (soft fencing, not in {@link #registry()}) takes host (required).
  */
 final class TestAgents {
 
@@ -59,6 +63,19 @@ final class TestAgents {
         @Override
         public FenceAgent create(AgentConfig config) {
             config.requireValid();
+            if (type.equals("switch")) {
+                List<ConfigProblem> problems = new ArrayList<>();
+                int port = config.integer("port");
+                if (port < 1 || port > 65535) {
+                    problems.add(new ConfigProblem("port", "is " + port + ", not a switch port", "give 1 to 65535"));
+                }
+                if (config.secret("token").orElseThrow().reveal().length() < 8) {
+                    problems.add(new ConfigProblem("token", "is shorter than 8 characters", "give the whole token"));
+                }
+                if (!problems.isEmpty()) {
+                    throw new InvalidConfigurationException(type, problems);
+                }
+            }
             return (request, context) -> FenceOutcome.refused("test agent does nothing");
         }
     }

@@ -3,12 +3,15 @@ package dev.remedy.spi.config;
 import java.time.Duration;
 import java.time.format.DateTimeParseException;
 import java.util.Locale;
+import java.util.Objects;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
 /**
  * Parses durations the way remedy accepts them everywhere: {@code 500ms}, {@code 30s}, {@code 2m}, {@code 1h},
  * {@code 1d}, a bare number of seconds ({@code 20}, as the fence agents take it), or ISO-8601 ({@code PT30S}).
+ * Every duration read from configuration has an upper bound ({@link #parse(String, Duration)}), so that no
+ * deadline computed from it can overflow.
  */
 public final class Durations {
 
@@ -24,12 +27,29 @@ public final class Durations {
      * @throws IllegalArgumentException naming the text, if it is not a duration or is negative
      */
     public static Duration parse(String text) {
+        return read(text, null);
+    }
+
+    /**
+     * Parses {@code text} and checks that it is at most {@code max}, the longest the setting it is for may be.
+     *
+     * @throws IllegalArgumentException naming the text, if it is not a duration, is negative, or is longer than
+     *                                  {@code max} ({@code 'P999999999999D' is longer than 7d})
+     */
+    public static Duration parse(String text, Duration max) {
+        return read(text, Objects.requireNonNull(max, "max"));
+    }
+
+    private static Duration read(String text, Duration max) {
         String trimmed = text.trim();
         Duration parsed;
         if (trimmed.regionMatches(true, 0, "P", 0, 1)) {
             try {
                 parsed = Duration.parse(trimmed);
             } catch (DateTimeParseException e) {
+                if (e.getCause() instanceof ArithmeticException || e.getCause() instanceof NumberFormatException) {
+                    throw tooLong(text, max);
+                }
                 throw new IllegalArgumentException("'" + text + "' is not a duration", e);
             }
         } else {
@@ -47,13 +67,48 @@ public final class Durations {
                 default -> 86_400_000;
             };
             if (millis > Long.MAX_VALUE / 2) {
-                throw new IllegalArgumentException("'" + text + "' is too long a duration");
+                throw tooLong(text, max);
             }
             parsed = Duration.ofMillis(Math.round(millis));
         }
         if (parsed.isNegative()) {
             throw new IllegalArgumentException("'" + text + "' is negative; a duration must be zero or more");
         }
+        if (max != null && parsed.compareTo(max) > 0) {
+            throw tooLong(text, max);
+        }
         return parsed;
+    }
+
+    private static IllegalArgumentException tooLong(String text, Duration max) {
+        return new IllegalArgumentException("'" + text + "' is " + (max == null ? "too long a duration"
+                : "longer than " + format(max)));
+    }
+
+    /**
+     * The shortest exact form of {@code duration} that {@link #parse(String)} reads back: {@code 500ms}, {@code 30s},
+     * {@code 5m}, {@code 2h}, {@code 7d}; {@code 0s} for zero. Nanoseconds below a millisecond are dropped.
+     *
+     * @throws IllegalArgumentException if {@code duration} is negative
+     */
+    public static String format(Duration duration) {
+        if (duration.isNegative()) {
+            throw new IllegalArgumentException("a negative duration has no short form: " + duration);
+        }
+        long millis = duration.toMillis();
+        if (millis % 1000 != 0) {
+            return millis + "ms";
+        }
+        long seconds = millis / 1000;
+        if (seconds != 0 && seconds % 86_400 == 0) {
+            return seconds / 86_400 + "d";
+        }
+        if (seconds != 0 && seconds % 3_600 == 0) {
+            return seconds / 3_600 + "h";
+        }
+        if (seconds != 0 && seconds % 60 == 0) {
+            return seconds / 60 + "m";
+        }
+        return seconds + "s";
     }
 }

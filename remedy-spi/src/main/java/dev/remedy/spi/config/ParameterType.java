@@ -1,5 +1,6 @@
 package dev.remedy.spi.config;
 
+import java.time.Duration;
 import java.util.List;
 import java.util.Optional;
 
@@ -11,10 +12,19 @@ public enum ParameterType {
     INTEGER("a whole number, e.g. 623"),
     /** {@code true/false}, {@code yes/no}, {@code on/off} or {@code 1/0}, as the fence agents accept. */
     BOOLEAN("true or false"),
-    /** {@code 500ms}, {@code 30s}, {@code 2m}, {@code 1h}, a number of seconds, or ISO-8601 such as {@code PT30S}. */
-    DURATION("a duration, e.g. 30s, 500ms, 2m or ISO-8601 PT30S"),
+    /**
+     * {@code 500ms}, {@code 30s}, {@code 2m}, {@code 1h}, a number of seconds, or ISO-8601 such as {@code PT30S};
+     * at most {@link #MAX_DURATION}.
+     */
+    DURATION("a duration of at most 1h, e.g. 30s, 500ms, 2m or ISO-8601 PT30S"),
     /** One of the descriptor's allowed values. */
     CHOICE("one of the allowed values");
+
+    /**
+     * The longest value of a {@link #DURATION} parameter, one hour: an agent waits within one action, and no device
+     * takes an hour to log in or to switch power. A longer value is a mistake, and would overflow deadlines.
+     */
+    public static final Duration MAX_DURATION = Duration.ofHours(1);
 
     private final String expected;
 

@@ -26,6 +26,6 @@ final class Values {
     }
 
     static Duration parseDuration(String text) {
-        return Durations.parse(text);
+        return Durations.parse(text, ParameterType.MAX_DURATION);
     }
 }

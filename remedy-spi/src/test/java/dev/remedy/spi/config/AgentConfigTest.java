@@ -282,7 +282,7 @@ class AgentConfigTest {
             "500ms, 500",
             "2m, 120000",
             "1h, 3600000",
-            "1d, 86400000",
+            "0.01d, 864000",
             "1.5s, 1500",
             "20, 20000",
             "0, 0",
@@ -321,6 +321,29 @@ class AgentConfigTest {
             });
         }
 
+        @ParameterizedTest(name = "\"{0}\" is refused, naming the limit")
+        @ValueSource(strings = {"P999999999999D", "PT2562047788015215H", "2h", "PT1H0.001S", "1d"})
+        @DisplayName("a duration longer than an hour, more than any agent waits within one action, is refused with the limit")
+        void longerThanTheLimit(String text) {
+            AgentConfig config = with("power_timeout", text);
+
+            assertThat(config.validate()).singleElement().satisfies(p -> {
+                assertThat(p.path()).isEqualTo("power_timeout");
+                assertThat(p.problem()).contains("'" + text + "'").contains("longer than 1h");
+                assertThat(p.hint()).contains("at most 1h");
+            });
+            assertThatThrownBy(() -> config.duration("power_timeout"))
+                    .isInstanceOf(InvalidConfigurationException.class)
+                    .hasMessageContaining("longer than 1h");
+        }
+
+        @Test
+        @DisplayName("exactly an hour is accepted")
+        void anHour() {
+            assertThat(with("power_timeout", "1h").duration("power_timeout")).isEqualTo(Duration.ofHours(1));
+            assertThat(with("power_timeout", "PT60M").validate()).isEmpty();
+        }
+
         @Test
         @DisplayName("a negative ISO-8601 duration is refused as negative")
         void negativeIso() {
@@ -339,10 +362,10 @@ class AgentConfigTest {
 
             assertThatThrownBy(() -> shortForm.duration("power_timeout"))
                     .isInstanceOf(InvalidConfigurationException.class)
-                    .hasMessageContaining("'99999999999999999999d' is too long");
+                    .hasMessageContaining("'99999999999999999999d' is longer than 1h");
             assertThatThrownBy(() -> iso.duration("power_timeout"))
                     .isInstanceOf(InvalidConfigurationException.class)
-                    .hasMessageContaining("'PT99999999999999999999H'");
+                    .hasMessageContaining("'PT99999999999999999999H' is longer than 1h");
         }
     }
 

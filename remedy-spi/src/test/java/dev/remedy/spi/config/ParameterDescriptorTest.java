@@ -170,7 +170,8 @@ class ParameterDescriptorTest {
         assertThat(ParameterType.STRING.expected()).isEqualTo("text");
         assertThat(ParameterType.INTEGER.expected()).contains("whole number");
         assertThat(ParameterType.BOOLEAN.expected()).isEqualTo("true or false");
-        assertThat(ParameterType.DURATION.expected()).contains("30s").contains("PT30S");
+        assertThat(ParameterType.DURATION.expected()).contains("30s").contains("PT30S")
+                .contains("at most " + Durations.format(ParameterType.MAX_DURATION));
         assertThat(ParameterType.CHOICE.expected()).contains("allowed values");
     }
 }

@@ -1,11 +1,13 @@
 package dev.remedy.fence.ssh.internal.profile;
 
+import dev.remedy.config.ConfigDocuments;
+import dev.remedy.config.ConfigNode;
+import dev.remedy.config.DocumentException;
 import dev.remedy.spi.config.ConfigProblem;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -41,16 +43,25 @@ public final class ProfileCatalog {
      * @throws ProfileException if the file cannot be read or holds a bad profile
      */
     public ProfileCatalog with(Path file) {
-        String text;
-        try {
-            text = Files.readString(file, StandardCharsets.UTF_8);
-        } catch (IOException e) {
-            throw new ProfileException(file.toString(), List.of(ConfigProblem.in(file.toString(), "", "cannot be read: "
-                    + e.getMessage() + "; give the path of a readable YAML file")));
-        }
         Map<String, DeviceProfile> all = new LinkedHashMap<>(profiles);
-        new ProfileReader().read(text, file.toString()).forEach(profile -> all.put(profile.name(), profile));
+        read(file).forEach(profile -> all.put(profile.name(), profile));
         return new ProfileCatalog(all);
+    }
+
+    /**
+     * The profiles of a user's YAML file, read as boundedly as every configuration file ({@link ConfigDocuments}).
+     *
+     * @throws ProfileException if the file cannot be read or holds a bad profile
+     */
+    public static List<DeviceProfile> read(Path file) {
+        String source = file.toString();
+        ConfigNode root;
+        try {
+            root = ConfigDocuments.readYaml(file);
+        } catch (DocumentException e) {
+            throw new ProfileException(List.of(ConfigProblem.in(source, "", e.getMessage())));
+        }
+        return new ProfileReader().read(root, source);
     }
 
     /** The profile called {@code name}. */

@@ -1,29 +1,17 @@
 package dev.remedy.fence.ssh.internal.profile;
 
+import dev.remedy.config.ConfigFileException;
 import dev.remedy.spi.config.ConfigProblem;
 import java.util.List;
-import java.util.stream.Collectors;
 
 /**
- * A profile file that cannot be used: every problem found in it, each with the file, where in it, and what to do.
+ * A file of device profiles that cannot be used: every problem found in it, each with the file, where in it
+ * ({@code profiles[0].status.off}) and what to do. No message quotes a value that could be a secret.
  */
-public final class ProfileException extends IllegalArgumentException {
+public final class ProfileException extends ConfigFileException {
 
-    private static final long serialVersionUID = 1L;
-
-    /** The problems, in the order found. */
-    private final List<ConfigProblem> problems;
-
-    /** A failure of {@code source} with its problems. */
-    public ProfileException(String source, List<ConfigProblem> problems) {
-        super("device profiles in " + source + " have " + problems.size() + " problem"
-                + (problems.size() == 1 ? "" : "s") + ":\n  "
-                + problems.stream().map(ConfigProblem::toString).collect(Collectors.joining("\n  ")));
-        this.problems = List.copyOf(problems);
-    }
-
-    /** The problems, in the order found: {@code file:path: message} each. */
-    public List<ConfigProblem> problems() {
-        return problems;
+    /** An exception listing {@code issues} (at least one), each naming its file. */
+    public ProfileException(List<ConfigProblem> issues) {
+        super(listing("invalid device profiles", issues), issues, null);
     }
 }

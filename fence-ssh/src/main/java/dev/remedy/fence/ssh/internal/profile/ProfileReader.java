@@ -40,12 +40,22 @@ public final class ProfileReader {
         try {
             root = ConfigDocuments.parseYaml(yaml);
         } catch (DocumentException e) {
-            throw new ProfileException(source, List.of(ConfigProblem.in(source, "", "not valid YAML: "
+            throw new ProfileException(List.of(ConfigProblem.in(source, "", "not valid YAML: "
                     + e.getMessage())));
         }
+        return read(root, source);
+    }
+
+    /**
+     * Reads a parsed document.
+     *
+     * @param source names the document in messages (a file path or a resource)
+     * @throws ProfileException listing every problem
+     */
+    public List<DeviceProfile> read(ConfigNode root, String source) {
         ConfigNode list = root.get("profiles");
         if (list == null || !list.isArray() || list.isEmpty()) {
-            throw new ProfileException(source, List.of(ConfigProblem.in(source, "", "no 'profiles' list: write "
+            throw new ProfileException(List.of(ConfigProblem.in(source, "", "no 'profiles' list: write "
                     + "'profiles:' followed by one entry per device (see the built-in apc profile)")));
         }
         ConfigProblems problems = new ConfigProblems(source);
@@ -61,7 +71,7 @@ public final class ProfileReader {
             });
         }
         if (!problems.isEmpty()) {
-            throw new ProfileException(source, problems.list());
+            throw new ProfileException(problems.list());
         }
         return List.copyOf(profiles);
     }
@@ -103,7 +113,8 @@ public final class ProfileReader {
             Optional<Pattern> prompt = regex(node, where, "prompt", true);
             Optional<Pattern> plug = regex(node, where, "plug", false);
             boolean plugs = kind != FencingKind.SOFT;
-            if (plugs && plug.isEmpty() && node.has("kind")) {
+            boolean plugRefused = problems.list().stream().anyMatch(p -> p.path().equals(child(where, "plug")));
+            if (plugs && plug.isEmpty() && !plugRefused && node.has("kind")) {
                 problem(child(where, "plug"), "is missing", "give the form of a plug in full, e.g. '[0-9]{1,3}' for "
                         + "outlet numbers");
             }

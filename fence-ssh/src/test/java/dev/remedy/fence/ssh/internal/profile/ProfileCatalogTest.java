@@ -75,6 +75,6 @@ class ProfileCatalogTest {
         assertThat(catalog.find("apc").orElseThrow().description()).isEqualTo("my APC with another prompt");
         assertThat(ProfileCatalog.builtIn().find("apc").orElseThrow().description()).contains("AOS");
         assertThatThrownBy(() -> ProfileCatalog.builtIn().with(dir.resolve("missing.yaml")))
-                .isInstanceOf(ProfileException.class).hasMessageContaining("missing.yaml").hasMessageContaining("cannot be read");
+                .isInstanceOf(ProfileException.class).hasMessageContaining("missing.yaml").hasMessageContaining("cannot read the file: no such file");
     }
 }

@@ -65,8 +65,8 @@ class ProfileReaderTest {
                 """;
 
         assertThatThrownBy(() -> reader.read(yaml, "mine.yaml")).isInstanceOfSatisfying(ProfileException.class, e -> {
-            assertThat(e.getMessage()).startsWith("device profiles in mine.yaml have");
-            assertThat(e.problems()).extracting(ConfigProblem::toString)
+            assertThat(e.getMessage()).startsWith("invalid device profiles (9 problems):");
+            assertThat(e.issues()).extracting(ConfigProblem::toString)
                     .anySatisfy(p -> assertThat(p).contains("profiles[0].colour: ").contains("is not a profile field"))
                     .anySatisfy(p -> assertThat(p).contains("profiles[0].name: ")
                             .contains("'Bad Name' is not a profile name"))
@@ -90,7 +90,7 @@ class ProfileReaderTest {
                 """;
 
         assertThatThrownBy(() -> reader.read(yaml, "half.yaml")).isInstanceOfSatisfying(ProfileException.class, e ->
-                assertThat(e.problems()).extracting(ConfigProblem::toString)
+                assertThat(e.issues()).extracting(ConfigProblem::toString)
                         .anySatisfy(p -> assertThat(p).contains("profiles[0].plug: ").contains("is missing"))
                         .anySatisfy(p -> assertThat(p).contains("profiles[0].status.off: ").contains("is missing"))
                         .anySatisfy(p -> assertThat(p).contains("profiles[0].status.command: ")
@@ -114,7 +114,7 @@ class ProfileReaderTest {
                 """;
 
         assertThatThrownBy(() -> reader.read(yaml, "soft.yaml")).isInstanceOfSatisfying(ProfileException.class, e ->
-                assertThat(e.problems()).extracting(ConfigProblem::toString)
+                assertThat(e.issues()).extracting(ConfigProblem::toString)
                         .anySatisfy(p -> assertThat(p).contains("profiles[0].plug: ").contains("soft-fencing"))
                         .anySatisfy(p -> assertThat(p).contains("profiles[0].on: ")
                                 .contains("cannot confirm its own power state"))
@@ -146,7 +146,7 @@ class ProfileReaderTest {
                     reboot: {commands: ['reboot -f'], disconnects: 'yes', identity: 'cat /proc/sys/kernel/random/boot_id'}
                 """;
         assertThatThrownBy(() -> reader.read(soft, "soft.yaml")).isInstanceOfSatisfying(ProfileException.class, e ->
-                assertThat(e.problems()).extracting(ConfigProblem::toString).contains(
+                assertThat(e.issues()).extracting(ConfigProblem::toString).contains(
                         "soft.yaml:profiles[0].reboot.disconnects: must be true or false, not text"));
     }
 

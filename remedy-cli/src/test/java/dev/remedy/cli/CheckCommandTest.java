@@ -1,0 +1,136 @@
+package dev.remedy.cli;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.remedy.fence.ipmi.IpmiFenceAgentProvider;
+import dev.remedy.fence.ssh.SshFenceAgentProvider;
+import dev.remedy.spi.discovery.FenceAgentRegistry;
+import dev.remedy.test.fake.FakeFenceAgentProvider;
+import java.net.URISyntaxException;
+import java.nio.file.Path;
+import org.junit.jupiter.api.DisplayName;
+import org.junit.jupiter.api.Test;
+
+@DisplayName("remedy check")
+class CheckCommandTest {
+
+    private final CliRunner cli = new CliRunner().registry(FenceAgentRegistry.of(new IpmiFenceAgentProvider(),
+            new SshFenceAgentProvider(), new FakeFenceAgentProvider()));
+
+    static String resource(String name) {
+        try {
+            return Path.of(CheckCommandTest.class.getResource("/" + name).toURI()).toString();
+        } catch (URISyntaxException e) {
+            throw new IllegalStateException(e);
+        }
+    }
+
+    @Test
+    @DisplayName("prints one OK line per valid file, saying what each is by its content, and exits 0")
+    void validFiles() {
+        String fence = resource("check/fence.yaml");
+        String policies = resource("simulate/policies.yaml");
+        String scenario = resource("simulate/single-node-failure.yaml");
+        String profiles = resource("check/profiles.yaml");
+
+        CliRunner.Result result = cli.run("check", fence, policies, scenario, profiles);
+
+        assertThat(result.exitCode()).as(result.toString()).isEqualTo(ExitCodes.OK);
+        assertThat(result.err()).isEmpty();
+        assertThat(result.outLines()).containsExactly(
+                "OK " + fence + ": fence configuration, 2 nodes, 1 topology, 2 templates",
+                "OK " + policies + ": policies, 1 policy (workers)",
+                "OK " + scenario + ": scenario 'single node failure', 6 nodes, 1 event, runs 20m",
+                "OK " + profiles + ": device profiles, 1 profile (raritan-px)");
+    }
+
+    @Test
+    @DisplayName("reports the values the agents refuse (ipport 99999, cipher 0, a 25-character IPMI user, poll_interval"
+            + " 0s, SSH plugs with ';' and '$(') all at once, each with file and path, and exits 3")
+    void agentsRefuse() {
+        String file = resource("check/agents-refuse.yaml");
+
+        CliRunner.Result result = cli.run("check", file);
+
+        assertThat(result.exitCode()).as(result.toString()).isEqualTo(ExitCodes.BAD_INPUT);
+        assertThat(result.out()).isEmpty();
+        assertThat(result.errLines()).first().asString().isEqualTo("FAILED " + file + ": fence configuration, "
+                + "6 problems:");
+        assertThat(result.errLines()).anySatisfy(line -> assertThat(line).startsWith("  " + file
+                + ":templates.bmc.parameters.cipher: ").contains("authenticates nobody"));
+        assertThat(result.errLines()).anySatisfy(line -> assertThat(line).startsWith("  " + file
+                + ":nodes.worker-1.bmc.ipport: ").contains("99999").contains("give 1 to 65535"));
+        assertThat(result.errLines()).anySatisfy(line -> assertThat(line).startsWith("  " + file
+                + ":nodes.worker-2.bmc.username: ").contains("at most 16 characters"));
+        assertThat(result.errLines()).anySatisfy(line -> assertThat(line).startsWith("  " + file
+                + ":nodes.worker-2.pdu.plug: ").contains("'8;reboot'"));
+        assertThat(result.errLines()).anySatisfy(line -> assertThat(line).startsWith("  " + file
+                + ":nodes.worker-3.bmc.poll_interval: ").contains("zero"));
+        assertThat(result.errLines()).anySatisfy(line -> assertThat(line).startsWith("  " + file
+                + ":nodes.worker-3.pdu.plug: ").contains("'$(reboot)'"));
+    }
+
+    @Test
+    @DisplayName("reports every problem of a bad file, still says OK for the good ones, and exits 3")
+    void mixed() {
+        String good = resource("check/profiles.yaml");
+        String bad = resource("check/agents-refuse.yaml");
+
+        CliRunner.Result result = cli.run("check", good, bad);
+
+        assertThat(result.exitCode()).as(result.toString()).isEqualTo(ExitCodes.BAD_INPUT);
+        assertThat(result.outLines()).containsExactly("OK " + good + ": device profiles, 1 profile (raritan-px)");
+        assertThat(result.errLines()).filteredOn(line -> line.startsWith("  " + bad + ":")).hasSize(6);
+        assertThat(result.errLines()).last().asString().isEqualTo("remedy: 1 of 2 files has problems");
+    }
+
+    @Test
+    @DisplayName("refuses a file it cannot recognise, naming the flags that say what it is")
+    void unknownKind() {
+        String file = resource("check/unknown-kind.yaml");
+
+        CliRunner.Result result = cli.run("check", file);
+
+        assertThat(result.exitCode()).as(result.toString()).isEqualTo(ExitCodes.BAD_INPUT);
+        assertThat(result.err()).contains(file).contains("cannot tell").contains("--fence-config")
+                .contains("--policies").contains("--scenario").contains("--profiles");
+    }
+
+    @Test
+    @DisplayName("reads a file named with a flag as that kind, so a fence configuration given as a scenario is refused")
+    void kindByFlag() {
+        String fence = resource("check/fence.yaml");
+
+        CliRunner.Result asScenario = cli.run("check", "--scenario", fence);
+        CliRunner.Result asFence = cli.run("check", "--fence-config", fence);
+
+        assertThat(asScenario.exitCode()).as(asScenario.toString()).isEqualTo(ExitCodes.BAD_INPUT);
+        assertThat(asScenario.err()).startsWith("FAILED " + fence + ": scenario, ")
+                .contains(fence + ":templates: is not a key here");
+        assertThat(asFence.exitCode()).as(asFence.toString()).isEqualTo(ExitCodes.OK);
+    }
+
+    @Test
+    @DisplayName("finds the README's example files valid, with the agents found on the class path")
+    void readmeExample() {
+        Path examples = Path.of("..", "examples", "src", "test", "resources");
+        String fence = examples.resolve("readme-fence.yaml").toString();
+        String policies = examples.resolve("readme-policies.yaml").toString();
+        String scenario = examples.resolve("scenarios/bmc-never-answers.yaml").toString();
+
+        CliRunner.Result result = new CliRunner().registry(FenceAgentRegistry.load()).run("check", fence, policies,
+                scenario);
+
+        assertThat(result.exitCode()).as(result.toString()).isEqualTo(ExitCodes.OK);
+        assertThat(result.outLines()).hasSize(3).allSatisfy(line -> assertThat(line).startsWith("OK "));
+    }
+
+    @Test
+    @DisplayName("asks for a file when none is given")
+    void noFile() {
+        CliRunner.Result result = cli.run("check");
+
+        assertThat(result.exitCode()).as(result.toString()).isEqualTo(ExitCodes.BAD_INPUT);
+        assertThat(result.err()).contains("FILE").contains("remedy check --help");
+    }
+}
