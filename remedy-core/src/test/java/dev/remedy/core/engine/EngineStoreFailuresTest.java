@@ -30,7 +30,6 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -217,25 +216,14 @@ class EngineStoreFailuresTest {
         return engine;
     }
 
-    /** A store whose next saves fail as a full disk does. */
-    private static final class FailingStore implements FenceStateStore {
-        private final FenceStateStore backing;
+    /** A store whose next saves fail as a full disk does, and that counts stale saves. */
+    private static final class FailingStore extends ForwardingStore {
         int failNext;
         int failedSaves;
         int staleSaves;
 
         FailingStore(FenceStateStore backing) {
-            this.backing = backing;
-        }
-
-        @Override
-        public Optional<NodeFence> load(String node) {
-            return backing.load(node);
-        }
-
-        @Override
-        public List<NodeFence> loadAll() {
-            return new ArrayList<>(backing.loadAll());
+            super(backing);
         }
 
         @Override
@@ -247,16 +235,11 @@ class EngineStoreFailuresTest {
                         + "': java.io.IOException: No space left on device");
             }
             try {
-                return backing.save(record);
+                return super.save(record);
             } catch (StaleRecordException e) {
                 staleSaves++;
                 throw e;
             }
-        }
-
-        @Override
-        public void delete(String node) {
-            backing.delete(node);
         }
     }
 }

@@ -261,23 +261,12 @@ final class EngineWorld {
     }
 
     /** A store that can die at a chosen save. */
-    static final class CrashingStore implements FenceStateStore {
-        private final FenceStateStore backing;
+    static final class CrashingStore extends ForwardingStore {
         int saves;
         int armed = -1;
 
         CrashingStore(FenceStateStore backing) {
-            this.backing = backing;
-        }
-
-        @Override
-        public Optional<NodeFence> load(String node) {
-            return backing.load(node);
-        }
-
-        @Override
-        public List<NodeFence> loadAll() {
-            return backing.loadAll();
+            super(backing);
         }
 
         @Override
@@ -285,22 +274,7 @@ final class EngineWorld {
             if (saves++ == armed) {
                 throw new Crash();
             }
-            return backing.save(record);
-        }
-
-        @Override
-        public void delete(String node) {
-            backing.delete(node);
-        }
-
-        @Override
-        public Map<String, String> lostRecords() {
-            return backing.lostRecords();
-        }
-
-        @Override
-        public List<String> problems() {
-            return backing.problems();
+            return super.save(record);
         }
     }
 }
