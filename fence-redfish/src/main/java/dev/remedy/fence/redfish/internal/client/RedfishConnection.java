@@ -329,6 +329,12 @@ public final class RedfishConnection {
             return new RedfishException(Kind.TIMEOUT, 0, method + " " + path + " on " + base + " got no answer within "
                     + timeout.toMillis() + " ms", cause);
         }
+        if (cause instanceof IOException && System.nanoTime() - deadline >= 0) {
+            // the client tears the exchange down at the request's timeout, which is the action's deadline here: the
+            // reader may see the cut connection before the timeout is reported, and it is still the deadline
+            return new RedfishException(Kind.TIMEOUT, 0, method + " " + path + " on " + base + " got no complete "
+                    + "answer before the action's deadline (" + cause.getMessage() + ")", cause);
+        }
         if (cause instanceof SSLException) {
             return new RedfishException(Kind.TRANSPORT, 0, "TLS with " + base + " failed: " + cause.getMessage()
                     + "; give ca_file or tls_fingerprint for a self-signed certificate (ssl_insecure=true skips the "
