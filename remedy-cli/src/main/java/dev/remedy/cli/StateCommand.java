@@ -5,6 +5,7 @@ import dev.remedy.core.store.JsonFileStateStore;
 import dev.remedy.core.store.StateDirectoryReport;
 import java.io.PrintWriter;
 import java.nio.file.Path;
+import java.util.List;
 import java.util.Locale;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
@@ -59,7 +60,7 @@ final class StateCommand implements Callable<Integer> {
         return attention ? ExitCodes.FAILED : ExitCodes.OK;
     }
 
-    private static boolean section(PrintWriter out, String title, java.util.List<String> lines) {
+    private static boolean section(PrintWriter out, String title, List<String> lines) {
         if (lines.isEmpty()) {
             return false;
         }

@@ -3,7 +3,6 @@ package dev.remedy.fence.redfish;
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.remedy.fence.redfish.internal.client.RedfishConnection;
 import dev.remedy.fence.redfish.internal.client.RedfishException;
-import dev.remedy.fence.redfish.internal.client.RedfishJson;
 import dev.remedy.spi.Plug;
 import java.util.List;
 import java.util.Optional;
@@ -68,12 +67,7 @@ final class OutletTarget implements RedfishTarget {
 
     @Override
     public View view(String path, JsonNode outlet, String service) {
-        String where = RedfishTarget.where(path, service);
-        List<String> allowed = RedfishJson.strings(outlet, where, "Actions", "#Outlet.PowerControl",
-                "PowerState@Redfish.AllowableValues");
-        String target = RedfishJson.text(outlet, where, "Actions", "#Outlet.PowerControl", "target")
-                .orElse(path.replaceAll("/$", "") + "/Actions/Outlet.PowerControl");
-        return new View(path, RedfishTarget.powerOf(outlet, where), target, allowed.isEmpty() ? ASSUMED : allowed);
+        return RedfishTarget.view(path, outlet, service, "#Outlet.PowerControl", "PowerState", ASSUMED);
     }
 
     @Override

@@ -63,6 +63,21 @@ interface RedfishTarget {
     }
 
     /**
+     * The view of a resource whose power action is {@code action} (e.g. {@code #ComputerSystem.Reset}) taking the
+     * parameter {@code parameter}: its power state, the action's target (or the standard path under the resource) and
+     * the values it allows (or {@code assumed} when it lists none).
+     */
+    static View view(String path, JsonNode resource, String service, String action, String parameter,
+                     List<String> assumed) {
+        String where = where(path, service);
+        List<String> allowed = RedfishJson.strings(resource, where, "Actions", action,
+                parameter + "@Redfish.AllowableValues");
+        String target = RedfishJson.text(resource, where, "Actions", action, "target")
+                .orElse(path.replaceAll("/$", "") + "/Actions/" + action.substring(1));
+        return new View(path, powerOf(resource, where), target, allowed.isEmpty() ? assumed : allowed);
+    }
+
+    /**
      * The PowerState of a resource: ON or OFF, UNKNOWN for the transitional states, {@code null} or none.
      *
      * @throws RedfishException of kind SERVICE if it is not a string

@@ -2,7 +2,6 @@ package dev.remedy.fence.redfish;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.remedy.fence.redfish.internal.client.RedfishConnection;
-import dev.remedy.fence.redfish.internal.client.RedfishJson;
 import dev.remedy.spi.Plug;
 import java.util.List;
 import java.util.Optional;
@@ -58,12 +57,7 @@ final class SystemTarget implements RedfishTarget {
 
     @Override
     public View view(String path, JsonNode system, String service) {
-        String where = RedfishTarget.where(path, service);
-        List<String> allowed = RedfishJson.strings(system, where, "Actions", "#ComputerSystem.Reset",
-                "ResetType@Redfish.AllowableValues");
-        String target = RedfishJson.text(system, where, "Actions", "#ComputerSystem.Reset", "target")
-                .orElse(path.replaceAll("/$", "") + "/Actions/ComputerSystem.Reset");
-        return new View(path, RedfishTarget.powerOf(system, where), target, allowed.isEmpty() ? ASSUMED : allowed);
+        return RedfishTarget.view(path, system, service, "#ComputerSystem.Reset", "ResetType", ASSUMED);
     }
 
     @Override

@@ -8,6 +8,7 @@ import java.util.Deque;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.TreeMap;
 import java.util.concurrent.ConcurrentHashMap;
 
 /**
@@ -110,7 +111,7 @@ final class Backlog {
 
     /** Every node whose saves fail, with why. */
     Map<String, String> describe() {
-        Map<String, String> out = new java.util.TreeMap<>();
+        Map<String, String> out = new TreeMap<>();
         failing.forEach((node, f) -> out.put(node, f.describe()));
         return out;
     }

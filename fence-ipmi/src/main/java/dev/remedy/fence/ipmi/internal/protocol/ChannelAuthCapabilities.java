@@ -26,7 +26,7 @@ public record ChannelAuthCapabilities(int channel, boolean ipmi20, boolean kgSet
      */
     public static ChannelAuthCapabilities decode(byte[] data) {
         MalformedPacketException.require(data.length >= 7, "Get Channel Authentication Capabilities response", 1,
-                data.length + " data bytes, 7 are needed");
+                () -> data.length + " data bytes, 7 are needed");
         boolean extended = (data[1] & EXTENDED) != 0;
         boolean ipmi20 = extended && (data[3] & 0x02) != 0;
         return new ChannelAuthCapabilities(data[0] & 0x0F, ipmi20, (data[2] & 0x20) != 0, (data[2] & 0x01) != 0);

@@ -17,7 +17,7 @@ public record ChassisStatus(boolean powerOn, boolean powerOverload, boolean powe
      */
     public static ChassisStatus decode(byte[] data) {
         MalformedPacketException.require(data.length >= 1, "Get Chassis Status response", 1,
-                "the current power state byte is missing");
+                () -> "the current power state byte is missing");
         int state = data[0] & 0xFF;
         return new ChassisStatus((state & 0x01) != 0, (state & 0x02) != 0, (state & 0x08) != 0,
                 (state & 0x10) != 0);

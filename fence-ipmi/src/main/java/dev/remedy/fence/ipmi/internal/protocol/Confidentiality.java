@@ -61,19 +61,21 @@ public final class Confidentiality {
      */
     public byte[] decrypt(byte[] encrypted, int datagramOffset) {
         MalformedPacketException.require(encrypted.length >= 2 * BLOCK && encrypted.length % BLOCK == 0,
-                "encrypted payload", datagramOffset, "length " + encrypted.length
+                "encrypted payload", datagramOffset, () -> "length " + encrypted.length
                         + " is not a 16-byte IV followed by whole 16-byte blocks");
         byte[] iv = Arrays.copyOf(encrypted, BLOCK);
         byte[] plain = Crypto.aesCbc(false, key, iv, encrypted, BLOCK, encrypted.length - BLOCK);
         try {
             int last = plain.length - 1;
             int pad = plain[last] & 0xFF;
-            MalformedPacketException.require(pad < BLOCK, "confidentiality pad length",
-                    datagramOffset + BLOCK + last, "pad length " + pad + " exceeds 15: wrong key or corrupt payload");
+            MalformedPacketException.require(pad < BLOCK, "confidentiality pad length", datagramOffset + BLOCK + last,
+                    () -> "pad length " + pad + " exceeds 15: wrong key or corrupt payload");
             for (int i = 1; i <= pad; i++) {
                 int at = last - pad + i - 1;
-                MalformedPacketException.require((plain[at] & 0xFF) == i, "confidentiality pad",
-                        datagramOffset + BLOCK + at, "pad byte " + i + " is wrong: wrong key or corrupt payload");
+                int expected = i;
+                MalformedPacketException.require((plain[at] & 0xFF) == expected, "confidentiality pad",
+                        datagramOffset + BLOCK + at, () -> "pad byte " + expected + " is wrong: wrong key or corrupt "
+                                + "payload");
             }
             return Arrays.copyOf(plain, last - pad);
         } finally {

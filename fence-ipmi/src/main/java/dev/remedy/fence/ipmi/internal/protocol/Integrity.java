@@ -69,17 +69,19 @@ public final class Integrity {
     public byte[] open(byte[] sealed, int datagramOffset) {
         int authOffset = sealed.length - authCodeLength();
         MalformedPacketException.require(authOffset >= 2, "integrity trailer", datagramOffset,
-                "packet of " + sealed.length + " bytes is too short for a " + authCodeLength() + "-byte AuthCode");
+                () -> "packet of " + sealed.length + " bytes is too short for a " + authCodeLength()
+                        + "-byte AuthCode");
         MalformedPacketException.require((sealed[authOffset - 1] & 0xFF) == NEXT_HEADER, "next header",
-                datagramOffset + authOffset - 1, String.format("expected 0x07, got 0x%02x", sealed[authOffset - 1]));
+                datagramOffset + authOffset - 1,
+                () -> String.format("expected 0x07, got 0x%02x", sealed[authOffset - 1]));
         int pad = sealed[authOffset - 2] & 0xFF;
         MalformedPacketException.require(pad <= 3 && authOffset - 2 - pad >= 0 && authOffset % 4 == 0,
                 "integrity pad length", datagramOffset + authOffset - 2,
-                "pad length " + pad + " does not align the protected range to 4 bytes");
+                () -> "pad length " + pad + " does not align the protected range to 4 bytes");
         byte[] expected = authCode(sealed, authOffset);
         byte[] received = Arrays.copyOfRange(sealed, authOffset, sealed.length);
         MalformedPacketException.require(Crypto.equal(expected, received), "AuthCode", datagramOffset + authOffset,
-                "integrity check failed: the packet was altered or the session keys differ");
+                () -> "integrity check failed: the packet was altered or the session keys differ");
         return Arrays.copyOf(sealed, authOffset - 2 - pad);
     }
 

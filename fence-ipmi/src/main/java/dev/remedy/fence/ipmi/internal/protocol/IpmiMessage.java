@@ -93,12 +93,12 @@ public record IpmiMessage(int targetAddress, int netFn, int targetLun, int sourc
      */
     public static IpmiMessage decode(byte[] bytes, int offset, int length) {
         MalformedPacketException.require(length >= MIN_LENGTH && offset + length <= bytes.length, "IPMI message",
-                offset, "length " + length + " is shorter than the 7-byte minimum or past the end of the packet");
+                offset, () -> "length " + length + " is shorter than the 7-byte minimum or past the end of the packet");
         int end = offset + length;
         MalformedPacketException.require(checksum(bytes, offset, 3) == 0, "IPMI checksum 1", offset + 2,
-                "header checksum does not match");
+                () -> "header checksum does not match");
         MalformedPacketException.require(checksum(bytes, offset + 3, length - 3) == 0, "IPMI checksum 2", end - 1,
-                "data checksum does not match");
+                () -> "data checksum does not match");
         int netFnLun = bytes[offset + 1] & 0xFF;
         int seqLun = bytes[offset + 4] & 0xFF;
         return new IpmiMessage(bytes[offset] & 0xFF, netFnLun >>> 2, netFnLun & 3, bytes[offset + 3] & 0xFF,

@@ -62,21 +62,23 @@ public record LanplusPacket(SessionHeader header, byte[] payload) {
         int payloadOffset = Rmcp.LENGTH + SessionHeader.LENGTH;
         int payloadEnd = payloadOffset + header.payloadLength();
         MalformedPacketException.require(payloadEnd <= length, "payload length", Rmcp.LENGTH + 10,
-                "says " + header.payloadLength() + " bytes but only " + (length - payloadOffset) + " follow");
+                () -> "says " + header.payloadLength() + " bytes but only " + (length - payloadOffset) + " follow");
         MalformedPacketException.require(header.authenticated() == (integrity != null), "payload type",
-                Rmcp.LENGTH + 1, header.authenticated() ? "packet is authenticated but no session integrity key is set"
+                Rmcp.LENGTH + 1,
+                () -> header.authenticated() ? "packet is authenticated but no session integrity key is set"
                         : "session requires authenticated packets but this one is not");
         MalformedPacketException.require(header.encrypted() == (confidentiality != null), "payload type",
-                Rmcp.LENGTH + 1, header.encrypted() ? "packet is encrypted but no session confidentiality key is set"
+                Rmcp.LENGTH + 1,
+                () -> header.encrypted() ? "packet is encrypted but no session confidentiality key is set"
                         : "session requires encrypted packets but this one is not");
         if (integrity != null) {
             byte[] opened = integrity.open(Arrays.copyOfRange(datagram, Rmcp.LENGTH, length), Rmcp.LENGTH);
             MalformedPacketException.require(opened.length == SessionHeader.LENGTH + header.payloadLength(),
-                    "payload length", Rmcp.LENGTH + 10, "says " + header.payloadLength()
+                    "payload length", Rmcp.LENGTH + 10, () -> "says " + header.payloadLength()
                             + " bytes but the integrity trailer leaves " + (opened.length - SessionHeader.LENGTH));
         } else {
             MalformedPacketException.require(payloadEnd == length, "payload length", Rmcp.LENGTH + 10,
-                    "says " + header.payloadLength() + " bytes but " + (length - payloadOffset) + " follow");
+                    () -> "says " + header.payloadLength() + " bytes but " + (length - payloadOffset) + " follow");
         }
         byte[] body = Arrays.copyOfRange(datagram, payloadOffset, payloadEnd);
         byte[] payload = confidentiality == null ? body : confidentiality.decrypt(body, payloadOffset);

@@ -1,5 +1,7 @@
 package dev.remedy.fence.ipmi.internal.protocol;
 
+import java.util.function.Supplier;
+
 /**
  * A packet that is too short, has a wrong constant, a bad checksum, a bad pad or a failed integrity check. The
  * message names the field and its byte offset; it never contains key material.
@@ -31,9 +33,10 @@ public final class MalformedPacketException extends IllegalArgumentException {
         return offset;
     }
 
-    static void require(boolean condition, String field, int offset, String problem) {
+    /** Throws if {@code condition} does not hold; the problem is described only then (decoders run per datagram). */
+    static void require(boolean condition, String field, int offset, Supplier<String> problem) {
         if (!condition) {
-            throw new MalformedPacketException(field, offset, problem);
+            throw new MalformedPacketException(field, offset, problem.get());
         }
     }
 }

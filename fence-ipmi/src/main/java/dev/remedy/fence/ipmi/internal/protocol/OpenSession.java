@@ -56,14 +56,14 @@ public final class OpenSession {
          */
         public static Response decode(byte[] payload) {
             MalformedPacketException.require(payload.length >= 2, "Open Session Response", 0,
-                    payload.length + " bytes, at least tag and status are needed");
+                    () -> payload.length + " bytes, at least tag and status are needed");
             int status = payload[1] & 0xFF;
             if (status != RmcpPlusStatus.OK) {
                 return new Response(payload[0] & 0xFF, status, payload.length > 2 ? payload[2] & 0xFF : 0,
                         consoleIdOf(payload), 0, 0, 0, 0);
             }
             MalformedPacketException.require(payload.length >= 36, "Open Session Response", 0,
-                    payload.length + " bytes, a successful response has 36");
+                    () -> payload.length + " bytes, a successful response has 36");
             return new Response(payload[0] & 0xFF, status, payload[2] & 0xFF, SessionHeader.readLe32(payload, 4),
                     SessionHeader.readLe32(payload, 8), payload[16] & 0xFF, payload[24] & 0xFF, payload[32] & 0xFF);
         }

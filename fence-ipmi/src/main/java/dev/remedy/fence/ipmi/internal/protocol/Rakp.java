@@ -52,14 +52,14 @@ public final class Rakp {
          */
         public static Message2 decode(byte[] payload, int authCodeLength) {
             MalformedPacketException.require(payload.length >= 2, "RAKP 2", 0,
-                    payload.length + " bytes, at least tag and status are needed");
+                    () -> payload.length + " bytes, at least tag and status are needed");
             int status = payload[1] & 0xFF;
             int console = OpenSession.consoleIdOf(payload);
             if (status != RmcpPlusStatus.OK) {
                 return new Message2(payload[0] & 0xFF, status, console, new byte[0], new byte[0], new byte[0]);
             }
             MalformedPacketException.require(payload.length >= 40 + authCodeLength, "RAKP 2", 0,
-                    payload.length + " bytes, " + (40 + authCodeLength) + " are needed for this cipher suite");
+                    () -> payload.length + " bytes, " + (40 + authCodeLength) + " are needed for this cipher suite");
             return new Message2(payload[0] & 0xFF, status, console, Arrays.copyOfRange(payload, 8, 24),
                     Arrays.copyOfRange(payload, 24, 40), Arrays.copyOfRange(payload, 40, 40 + authCodeLength));
         }
@@ -97,14 +97,14 @@ public final class Rakp {
          */
         public static Message4 decode(byte[] payload, int icvLength) {
             MalformedPacketException.require(payload.length >= 2, "RAKP 4", 0,
-                    payload.length + " bytes, at least tag and status are needed");
+                    () -> payload.length + " bytes, at least tag and status are needed");
             int status = payload[1] & 0xFF;
             int console = OpenSession.consoleIdOf(payload);
             if (status != RmcpPlusStatus.OK) {
                 return new Message4(payload[0] & 0xFF, status, console, new byte[0]);
             }
             MalformedPacketException.require(payload.length >= 8 + icvLength, "RAKP 4", 0,
-                    payload.length + " bytes, " + (8 + icvLength) + " are needed for this cipher suite");
+                    () -> payload.length + " bytes, " + (8 + icvLength) + " are needed for this cipher suite");
             return new Message4(payload[0] & 0xFF, status, console, Arrays.copyOfRange(payload, 8, 8 + icvLength));
         }
     }

@@ -34,9 +34,9 @@ public final class Rmcp {
      */
     public static void check(byte[] datagram, int length) {
         MalformedPacketException.require(fits(datagram, length), "datagram", 0,
-                "length " + length + " is outside the " + datagram.length + "-byte buffer");
+                () -> "length " + length + " is outside the " + datagram.length + "-byte buffer");
         MalformedPacketException.require(length >= LENGTH, "RMCP header", 0,
-                "datagram of " + length + " bytes is shorter than the 4-byte RMCP header");
+                () -> "datagram of " + length + " bytes is shorter than the 4-byte RMCP header");
         expect(datagram, 0, VERSION, "RMCP version");
         expect(datagram, 1, 0x00, "RMCP reserved");
         expect(datagram, 2, SEQUENCE_NO_ACK, "RMCP sequence");
@@ -51,6 +51,6 @@ public final class Rmcp {
     private static void expect(byte[] datagram, int offset, int value, String field) {
         int actual = datagram[offset] & 0xFF;
         MalformedPacketException.require(actual == value, field, offset,
-                String.format("expected 0x%02x, got 0x%02x", value, actual));
+                () -> String.format("expected 0x%02x, got 0x%02x", value, actual));
     }
 }

@@ -49,10 +49,10 @@ public record SessionHeader(PayloadType payloadType, boolean encrypted, boolean 
      */
     public static SessionHeader read(byte[] datagram, int offset, int length) {
         MalformedPacketException.require(length - offset >= LENGTH, "session header", offset,
-                (length - offset) + " bytes left, the IPMI v2.0 session header needs " + LENGTH);
+                () -> (length - offset) + " bytes left, the IPMI v2.0 session header needs " + LENGTH);
         int authType = datagram[offset] & 0xFF;
         MalformedPacketException.require(authType == AUTH_TYPE_RMCP_PLUS, "auth type", offset,
-                String.format("expected 0x06 (RMCP+), got 0x%02x", authType));
+                () -> String.format("expected 0x06 (RMCP+), got 0x%02x", authType));
         int typeByte = datagram[offset + 1] & 0xFF;
         PayloadType type;
         try {

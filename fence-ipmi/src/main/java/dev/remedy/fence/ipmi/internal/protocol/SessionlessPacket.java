@@ -37,14 +37,14 @@ public final class SessionlessPacket {
     public static IpmiMessage decode(byte[] datagram, int length) {
         Rmcp.check(datagram, length);
         MalformedPacketException.require(length > HEADER, "IPMI v1.5 header", Rmcp.LENGTH,
-                length + " bytes, the header alone needs " + HEADER);
+                () -> length + " bytes, the header alone needs " + HEADER);
         MalformedPacketException.require((datagram[Rmcp.LENGTH] & 0xFF) == AUTH_TYPE_NONE, "auth type",
-                Rmcp.LENGTH, "expected 0x00 (none) outside a session");
+                Rmcp.LENGTH, () -> "expected 0x00 (none) outside a session");
         MalformedPacketException.require(SessionHeader.readLe32(datagram, Rmcp.LENGTH + 5) == 0, "session id",
-                Rmcp.LENGTH + 5, "expected 0 outside a session");
+                Rmcp.LENGTH + 5, () -> "expected 0 outside a session");
         int messageLength = datagram[HEADER - 1] & 0xFF;
         MalformedPacketException.require(HEADER + messageLength <= length, "message length", HEADER - 1,
-                "says " + messageLength + " bytes but " + (length - HEADER) + " follow");
+                () -> "says " + messageLength + " bytes but " + (length - HEADER) + " follow");
         return IpmiMessage.decode(datagram, HEADER, messageLength);
     }
 }
