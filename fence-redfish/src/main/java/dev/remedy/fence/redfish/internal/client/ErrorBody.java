@@ -63,8 +63,8 @@ final class ErrorBody {
 
     private static Optional<String> text(JsonNode node, String field) {
         JsonNode value = node.path(field);
-        return value.isTextual() && !value.asText().isBlank()
-                ? Optional.of(Text.excerpt(value.asText(), Text.DETAIL)) : Optional.empty();
+        // blank after the excerpt drops control and space characters (a message of only NUL or NBSP is no message)
+        return Optional.of(Text.excerpt(value.textValue(), Text.DETAIL)).filter(text -> !text.isEmpty());
     }
 
     /** {@code body: } and the start of the body as text, on one line. */

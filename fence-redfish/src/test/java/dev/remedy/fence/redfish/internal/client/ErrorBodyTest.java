@@ -39,6 +39,15 @@ class ErrorBodyTest {
     }
 
     @Test
+    @DisplayName("a message of only control or non-breaking space characters is no message: the body is shown")
+    void invisibleMessages() {
+        assertThat(describe("{\"error\": {\"message\": \"\\u00a0\", \"code\": \"\\u0000\"}}"))
+                .isEqualTo("body: {\"error\": {\"message\": \"\\u00a0\", \"code\": \"\\u0000\"}}");
+        assertThat(describe("{\"error\": {\"message\": \"\u00a0\u2007\", \"code\": \"Base.1.8.GeneralError\"}}"))
+                .isEqualTo("Base.1.8.GeneralError");
+    }
+
+    @Test
     @DisplayName("an echoed body has the password masked before the excerpt is cut, so no part of it is left")
     void echoedPasswordMaskedBeforeTheCut() {
         String echoed = "{\"Note\":\"" + "n".repeat(90) + "\",\"Password\":\"" + PASSWORD.reveal()
