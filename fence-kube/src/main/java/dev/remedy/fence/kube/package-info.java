@@ -1,5 +1,8 @@
 /**
- * Kubernetes cluster fencing (cordon, taints, workload release) and the Kubernetes side of the engine (state in
- * custom resources, leases). Arrives with its own issue; this module is the place it builds in.
+ * The Kubernetes side of remedy, on the host's fabric8 {@code KubernetesClient}: {@code cluster} changes nodes
+ * (cordon, taints, workload release, node backup), {@code store} keeps fence records in {@code NodeFence} custom
+ * resources, {@code ha} holds shard and node Leases, {@code watch} feeds Node changes to the policies and the engine,
+ * {@code events} and {@code metrics} report, {@code config} reads configuration from ConfigMaps and Secrets, and
+ * {@code operator} runs them together.
  */
 package dev.remedy.fence.kube;
