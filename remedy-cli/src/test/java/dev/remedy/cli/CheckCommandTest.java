@@ -6,10 +6,13 @@ import dev.remedy.fence.ipmi.IpmiFenceAgentProvider;
 import dev.remedy.fence.ssh.SshFenceAgentProvider;
 import dev.remedy.spi.discovery.FenceAgentRegistry;
 import dev.remedy.test.fake.FakeFenceAgentProvider;
+import java.io.IOException;
 import java.net.URISyntaxException;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import org.junit.jupiter.api.DisplayName;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 
 @DisplayName("remedy check")
 class CheckCommandTest {
@@ -42,6 +45,27 @@ class CheckCommandTest {
                 "OK " + policies + ": policies, 1 policy (workers)",
                 "OK " + scenario + ": scenario 'single node failure', 6 nodes, 1 event, runs 20m",
                 "OK " + profiles + ": device profiles, 1 profile (raritan-px)");
+    }
+
+    @Test
+    @DisplayName("accepts Kubernetes Secret references without reading them (only the operator can)")
+    void kubernetesSecretReferences(@TempDir Path dir) throws IOException {
+        Path fence = Files.writeString(dir.resolve("fence.yaml"), """
+                templates:
+                  bmc: {agent: ipmi, parameters: {username: admin},
+                        secrets: {password: {secret: {name: bmc-credentials, key: password}}}}
+                topologies:
+                  - name: default
+                    power_management: {levels: [[bmc]]}
+                nodes:
+                  worker-1: {bmc: {ip: 10.0.0.11, password: {secret: {name: worker-1-bmc, key: password}}}}
+                """);
+
+        CliRunner.Result result = cli.run("check", fence.toString());
+
+        assertThat(result.exitCode()).as(result.toString()).isEqualTo(ExitCodes.OK);
+        assertThat(result.outLines()).containsExactly("OK " + fence + ": fence configuration, 1 node, 1 topology, "
+                + "1 template");
     }
 
     @Test

@@ -50,9 +50,16 @@ public final class FenceConfiguration {
     private final Map<String, MethodTemplate> templates;
     private final List<Topology> topologies;
     private final Map<String, Map<String, MethodParameters>> nodes;
+    private final Map<String, NodeTopology> nodeTopologies;
 
     FenceConfiguration(String source, Map<String, MethodTemplate> templates, List<Topology> topologies,
                        Map<String, Map<String, MethodParameters>> nodes) {
+        this(source, templates, topologies, nodes, Map.of());
+    }
+
+    private FenceConfiguration(String source, Map<String, MethodTemplate> templates, List<Topology> topologies,
+                               Map<String, Map<String, MethodParameters>> nodes,
+                               Map<String, NodeTopology> nodeTopologies) {
         this.source = Objects.requireNonNull(source, "source");
         this.templates = Collections.unmodifiableMap(new LinkedHashMap<>(templates));
         this.topologies = List.copyOf(topologies);
@@ -60,6 +67,51 @@ public final class FenceConfiguration {
         nodes.forEach((node, methods) -> copy.put(node, Collections.unmodifiableMap(
                 new LinkedHashMap<>(methods))));
         this.nodes = Collections.unmodifiableMap(copy);
+        this.nodeTopologies = Collections.unmodifiableMap(new LinkedHashMap<>(nodeTopologies));
+    }
+
+    /**
+     * This configuration with the per-node fence configurations of the Node remedy design, each named
+     * {@code fence-config-<node>} (a ConfigMap in the design), which replace the topologies for their node. A node's
+     * configuration has these entries:
+     * <ul>
+     *   <li>{@code config.properties}: {@code key=value} lines with {@code isolation}, {@code power_management} and
+     *       {@code recovery}, each the names of that step's methods separated by spaces, and {@code node_name},
+     *       which, if given, must be the node of the name; a step left out has no method;</li>
+     *   <li>{@code fence-method-<method>}, one per method: {@code template=fence-method-template-<T>} names the
+     *       template {@code T} of this configuration, and every other line is a parameter of its agent that the
+     *       node gives (over the template's, as under {@code nodes}); a secret parameter only as a reference on one
+     *       line, such as {@code password={secret: {name: bmc-worker-1, key: password}}}.</li>
+     * </ul>
+     * Where the design is silent, remedy chooses:
+     * <ul>
+     *   <li>a step's methods are one level: all must succeed (the design's "sequence of methods"); fallback levels
+     *       are written as topologies;</li>
+     *   <li>the design's {@code action} line ({@code on}, {@code off} or {@code reboot}) is accepted and not given
+     *       to the agent: the fence flow runs each step's actions itself (power management: OFF, confirm, ON), so
+     *       methods of one step that differ only by {@code action} (the design's {@code eaton-off eaton-on}) are
+     *       one method, the first named;</li>
+     *   <li>each step's timeout and retries are those of the topology the node's labels match, else the defaults;
+     *       the plan's topology is named after the configuration ({@code fence-config-<node>});</li>
+     *   <li>lines starting with {@code #} or {@code !} are comments; any other entry is refused.</li>
+     * </ul>
+     * Every method is checked as the file is: unknown templates and parameters, secrets in plain text, required
+     * parameters no one gives, values its agent refuses, a fabric or soft method under power management.
+     *
+     * @param configs each configuration's entries, by its name ({@code fence-config-<node>}), which is the
+     *                {@link dev.remedy.spi.config.ConfigProblem#source()} of its problems
+     * @return a configuration with these nodes' own topologies (and none of an earlier call's)
+     * @throws FenceConfigurationException listing every problem of every configuration
+     */
+    public FenceConfiguration withNodeConfigs(Map<String, Map<String, String>> configs) {
+        Objects.requireNonNull(configs, "configs");
+        Map<String, NodeTopology> read = new NodeConfigReader(templates).read(configs);
+        return new FenceConfiguration(source, templates, topologies, nodes, read);
+    }
+
+    /** The nodes that have a per-node configuration of {@link #withNodeConfigs}, in the order given. */
+    public List<String> nodeConfigNames() {
+        return List.copyOf(nodeTopologies.keySet());
     }
 
     /** The file (or source name) this configuration was read from. */
@@ -91,8 +143,9 @@ public final class FenceConfiguration {
      * The plan of {@code node}: the first topology whose selector matches {@code labels}, with every method's
      * template parameters merged with the node's own parameters for that template (the node's win), secrets read
      * through {@code secrets}, and each method's {@link AgentConfig} checked by its agent
-     * ({@link dev.remedy.spi.FenceAgentProvider#validate}), secrets included. Runs on the caller's thread; blocks as
-     * long as {@code secrets} does.
+     * ({@link dev.remedy.spi.FenceAgentProvider#validate}), secrets included. A node with a configuration of its own
+     * ({@link #withNodeConfigs}) gets the plan that gives, whatever topology its labels match. Runs on the caller's
+     * thread; blocks as long as {@code secrets} does.
      *
      * @param node    the node name, as under {@code nodes}
      * @param labels  the node's labels
@@ -106,14 +159,22 @@ public final class FenceConfiguration {
         Objects.requireNonNull(node, "node");
         Objects.requireNonNull(secrets, "secrets");
         Optional<Topology> found = match(labels);
+        NodeTopology nodeTopology = nodeTopologies.get(node);
+        if (nodeTopology != null) {
+            return Optional.of(planOf(node, nodeTopology, found, secrets));
+        }
         if (found.isEmpty()) {
             return Optional.empty();
         }
         Topology topology = found.get();
         List<ConfigProblem> issues = new ArrayList<>();
         Map<String, ResolvedMethod> methods = new LinkedHashMap<>();
-        topology.templateNames().forEach(name -> methods.put(name, resolve(node, templates.get(name), secrets,
-                issues)));
+        topology.templateNames().forEach(name -> {
+            MethodTemplate template = templates.get(name);
+            MethodParameters own = nodes.getOrDefault(node, Map.of()).getOrDefault(name, MethodParameters.NONE);
+            methods.put(name, resolve(node, name, template, own, source, child(child("nodes", node), name), secrets,
+                    issues));
+        });
         if (!issues.isEmpty()) {
             throw new FenceConfigurationException(issues);
         }
@@ -123,19 +184,44 @@ public final class FenceConfiguration {
         return Optional.of(new NodePlan(node, topology.name(), steps));
     }
 
+    /** The plan of a node with its own configuration; timeouts and retries from {@code matched}'s steps. */
+    private NodePlan planOf(String node, NodeTopology own, Optional<Topology> matched, SecretResolver secrets) {
+        List<ConfigProblem> issues = new ArrayList<>();
+        Map<String, ResolvedMethod> methods = new LinkedHashMap<>();
+        own.steps().values().stream().flatMap(List::stream).distinct().forEach(name -> {
+            NodeTopology.NodeMethod method = own.methods().get(name);
+            methods.put(name, resolve(node, name, method.template(), method.own(), own.source(),
+                    child("", NodeConfigReader.METHOD_PREFIX + name), secrets, issues));
+        });
+        if (!issues.isEmpty()) {
+            throw new FenceConfigurationException(issues);
+        }
+        Map<FenceStep, StepPlan> steps = new EnumMap<>(FenceStep.class);
+        own.steps().forEach((step, names) -> {
+            StepSpec spec = matched.map(t -> t.steps().get(step)).orElse(StepSpec.DEFAULT);
+            List<List<ResolvedMethod>> levels = names.isEmpty() ? List.of()
+                    : List.of(names.stream().map(methods::get).toList());
+            steps.put(step, new StepPlan(spec.timeout(), spec.retries(), levels));
+        });
+        return new NodePlan(node, own.source(), steps);
+    }
+
     private Optional<Topology> match(Map<String, String> labels) {
         Objects.requireNonNull(labels, "labels");
         return topologies.stream().filter(t -> t.selector().matches(labels)).findFirst();
     }
 
-    private ResolvedMethod resolve(String node, MethodTemplate template, SecretResolver resolver,
+    /**
+     * Method {@code name} of {@code node}: {@code template} with the node's {@code own} parameters, written at
+     * {@code nodePath} of {@code ownSource}.
+     */
+    private ResolvedMethod resolve(String node, String name, MethodTemplate template, MethodParameters own,
+                                   String ownSource, String nodePath, SecretResolver resolver,
                                    List<ConfigProblem> issues) {
-        MethodParameters own = nodes.getOrDefault(node, Map.of()).getOrDefault(template.name(),
-                MethodParameters.NONE);
         MethodParameters merged = template.parameters().overriddenBy(own);
-        String nodePath = child(child("nodes", node), template.name());
         String templatePath = child("templates", template.name());
-        String who = "node '" + node + "', template '" + template.name() + "' (agent '" + template.agentType() + "')";
+        String who = "node '" + node + "', " + (name.equals(template.name()) ? "" : "method '" + name + "' of ")
+                + "template '" + template.name() + "' (agent '" + template.agentType() + "')";
         AgentConfig.Builder builder = template.provider().configure();
         merged.values().forEach(builder::set);
         Set<String> unread = new HashSet<>();
@@ -149,8 +235,8 @@ public final class FenceConfiguration {
                 builder.secret(parameter, secret);
             } catch (RemedyException e) {
                 unread.add(parameter);
-                issues.add(ConfigProblem.in(source, from, who + ": secret parameter '" + parameter
-                        + "' cannot be read: " + e.getMessage()));
+                issues.add(ConfigProblem.in(own.gives(parameter) ? ownSource : source, from, who
+                        + ": secret parameter '" + parameter + "' cannot be read: " + e.getMessage()));
             }
         });
         AgentConfig config = builder.build();
@@ -161,11 +247,12 @@ public final class FenceConfiguration {
                 continue;
             }
             String place = AgentChecks.place(problem.path(), template, own, nodePath);
-            issues.add(ConfigProblem.in(source, place == null ? nodePath : place, who + ": parameter '"
+            String in = place == null || own.gives(problem.path()) ? ownSource : source;
+            issues.add(ConfigProblem.in(in, place == null ? nodePath : place, who + ": parameter '"
                     + problem.path() + "' " + problem.message() + (place == null ? "; add it under " + nodePath
                     + " or under " + templatePath : "")));
         }
-        return new ResolvedMethod(template.name(), template.agentType(), config, template.provider().fencingKind());
+        return new ResolvedMethod(name, template.agentType(), config, template.provider().fencingKind());
     }
 
     /**
@@ -185,6 +272,7 @@ public final class FenceConfiguration {
     @Override
     public String toString() {
         return "FenceConfiguration[source=" + source + ", templates=" + templates.values() + ", topologies="
-                + topologies + ", nodes=" + nodes + "]";
+                + topologies + ", nodes=" + nodes + (nodeTopologies.isEmpty() ? "" : ", nodeConfigs="
+                + nodeTopologies) + "]";
     }
 }

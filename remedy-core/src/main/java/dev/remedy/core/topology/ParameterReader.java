@@ -15,13 +15,14 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.function.Predicate;
 import java.util.regex.Pattern;
 
 /**
  * Reads the agent parameters of a fence configuration: a template's {@code parameters} and {@code secrets}, and a
  * node's own parameters for a template. Each key must be a parameter of the template's agent (by name or
- * fence-agents alias, once); secret parameters only as references {@code {env: VAR}} or {@code {file: PATH}},
- * plain ones only as values, which the agent's own {@link dev.remedy.spi.config.AgentConfig#validate()} checks.
+ * fence-agents alias, once); secret parameters only as references {@code {env: VAR}}, {@code {file: PATH}} or
+ * {@code {secret: {name: N, key: K}}} (a key of a Kubernetes Secret, read by the operator), plain ones only as values, which the agent's own {@link dev.remedy.spi.config.AgentConfig#validate()} checks.
  *
  * <p>No message quotes the value of a secret parameter, of an unknown parameter (it may be a misspelled secret)
  * or of anything written where a secret reference was expected.
@@ -29,7 +30,9 @@ import java.util.regex.Pattern;
 final class ParameterReader {
 
     /** How secret references are written, for messages. */
-    static final String REFERENCE = "{env: VAR} or {file: PATH}";
+    static final String REFERENCE = "{env: VAR}, {file: PATH} or {secret: {name: N, key: K}}";
+    private static final List<String> KINDS = List.of("env", "file", "secret");
+    private static final List<String> SECRET_KEYS = List.of("name", "key");
     private static final Pattern ENV_NAME = Pattern.compile("[A-Za-z_][A-Za-z0-9_]*");
 
     /** Where a parameter map sits, which decides whether plain values or secret references belong there. */
@@ -117,7 +120,7 @@ final class ParameterReader {
             problems.add(at, "'" + key + "' is not secret: give its value under parameters");
             return Optional.empty();
         }
-        if (value.isObject() && (value.has("env") || value.has("file"))) {
+        if (value.isObject() && KINDS.stream().anyMatch(value::has)) {
             problems.add(at, "'" + key + "' is not secret: give its value in plain text, not as a secret reference");
             return Optional.empty();
         }
@@ -134,7 +137,7 @@ final class ParameterReader {
             return Optional.empty();
         }
         List<String> keys = value.keys();
-        boolean others = keys.stream().anyMatch(k -> !k.equals("env") && !k.equals("file"));
+        boolean others = keys.stream().anyMatch(k -> !KINDS.contains(k));
         if (others || keys.size() != 1) {
             // Other keys are not named: YAML reads a secret written as {hunter2} as a key.
             problems.add(at, "must be exactly one of " + REFERENCE + (others ? "; it has other keys (not shown, in "
@@ -142,9 +145,12 @@ final class ParameterReader {
             return Optional.empty();
         }
         String kind = keys.get(0);
-        boolean env = kind.equals("env");
         ConfigNode location = value.get(kind);
         String where = child(at, kind);
+        if (kind.equals("secret")) {
+            return kubernetesSecret(location, where);
+        }
+        boolean env = kind.equals("env");
         if (!location.isTextual() || location.asText().isBlank()) {
             problems.add(where, "must be " + (env ? "the name of an environment variable" : "an absolute file path")
                     + " as text");
@@ -161,6 +167,49 @@ final class ParameterReader {
             return Optional.empty();
         }
         return Optional.of(env ? SecretRef.env(text) : SecretRef.file(text));
+    }
+
+    /**
+     * {@code {name: N, key: K}}: a key of a Kubernetes Secret in the operator's namespace. Every problem of it is
+     * reported (a missing name and a missing key both); no value is shown, in case one is the secret itself.
+     */
+    private Optional<SecretRef> kubernetesSecret(ConfigNode node, String at) {
+        if (!node.isObject()) {
+            problems.add(at, "must be a mapping {name: N, key: K}: the name of a Secret in the operator's namespace "
+                    + "and the key of its data that holds the secret; not " + describe(node));
+            return Optional.empty();
+        }
+        if (node.keys().stream().anyMatch(k -> !SECRET_KEYS.contains(k))) {
+            problems.add(at, "must have only the keys name and key; it has other keys (not shown, in case one is the "
+                    + "secret itself)");
+        }
+        Optional<String> name = secretPart(node.get("name"), child(at, "name"), "the name of a Secret in the "
+                + "operator's namespace", SecretRef::isSecretName, "a Secret name (lower-case letters, digits, '-' "
+                + "and '.', at most 253 characters)");
+        Optional<String> key = secretPart(node.get("key"), child(at, "key"), "the key of the Secret's data that "
+                + "holds the secret", SecretRef::isSecretKey, "a key of a Secret's data (letters, digits, '-', '_' "
+                + "and '.', at most 253 characters)");
+        if (name.isEmpty() || key.isEmpty() || node.keys().size() != SECRET_KEYS.size()) {
+            return Optional.empty();
+        }
+        return Optional.of(SecretRef.secret(name.get(), key.get()));
+    }
+
+    private Optional<String> secretPart(ConfigNode node, String at, String what, Predicate<String> valid,
+                                        String form) {
+        if (node == null) {
+            problems.add(at, "is missing; give " + what);
+            return Optional.empty();
+        }
+        if (!node.isTextual() || node.asText().isBlank()) {
+            problems.add(at, "must be " + what + " as text, not " + (node.isTextual() ? "blank" : describe(node)));
+            return Optional.empty();
+        }
+        if (!valid.test(node.asText())) {
+            problems.add(at, "is not " + form + "; the value is not shown in case it is the secret itself");
+            return Optional.empty();
+        }
+        return Optional.of(node.asText());
     }
 
     private static boolean isAbsolute(String path) {

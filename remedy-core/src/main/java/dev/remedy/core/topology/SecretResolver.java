@@ -23,13 +23,17 @@ public interface SecretResolver {
      */
     Secret resolve(SecretRef ref);
 
-    /** The largest secret file read: 64 KiB, far more than a password, a token or a key passphrase. */
+    /**
+     * The largest secret file read: 64 KiB, far more than a password, a token or a key passphrase. Resolvers of other
+     * sources (a Kubernetes Secret's key) keep to it too.
+     */
     int MAX_FILE_BYTES = 64 * 1024;
 
     /**
      * Reads environment variables of this process and files (UTF-8, one trailing line break removed). An unset
      * variable, an empty value, and a file that cannot be read, is not a regular file (a named pipe or a device,
-     * which could block or never end) or is larger than {@link #MAX_FILE_BYTES} are refused.
+     * which could block or never end) or is larger than {@link #MAX_FILE_BYTES} are refused. A Kubernetes Secret
+     * reference ({@link SecretRef.Kind#SECRET}) is refused with a message saying it needs the operator's resolver.
      */
     static SecretResolver system() {
         return system(System::getenv);

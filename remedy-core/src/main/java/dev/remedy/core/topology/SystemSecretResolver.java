@@ -9,7 +9,10 @@ import java.nio.file.Path;
 import java.util.Objects;
 import java.util.function.Function;
 
-/** {@link SecretResolver#system()}: environment variables (from an injectable lookup) and files. */
+/**
+ * {@link SecretResolver#system()}: environment variables (from an injectable lookup) and files. A Kubernetes Secret
+ * reference is refused: it needs the operator's Kubernetes client.
+ */
 final class SystemSecretResolver implements SecretResolver {
 
     private final Function<String, String> environment;
@@ -31,6 +34,9 @@ final class SystemSecretResolver implements SecretResolver {
                 yield text;
             }
             case FILE -> read(ref.location());
+            case SECRET -> throw new RemedyException(ref + " names a Kubernetes Secret, which only the operator reads "
+                    + "(through a Kubernetes secret resolver, such as fence-kube's KubeSecretResolver); run this "
+                    + "configuration in the operator, or give the secret here as {env: VAR} or {file: PATH}");
         };
         if (value.isEmpty()) {
             throw new RemedyException((ref.kind() == SecretRef.Kind.ENV ? "environment variable '"

@@ -194,7 +194,7 @@ final class TopologyReader {
      * {@link FencingKind#POWER} agent gives; recovery runs ON, which a {@link FencingKind#SOFT} agent does not
      * have. {@code template} is null when the template itself has problems (reported where it is declared).
      */
-    private void checkKind(FenceStep step, MethodTemplate template, String path) {
+    void checkKind(FenceStep step, MethodTemplate template, String path) {
         if (template == null) {
             return;
         }

@@ -15,7 +15,8 @@
  *   bmc:                                   # a method template
  *     agent: ipmi                          # agent type id, known to the FenceAgentRegistry
  *     parameters: {username: admin}        # shared, non-secret agent parameters
- *     secrets: {password: {env: BMC_PASSWORD}}   # secret parameters, only as {env: VAR} or {file: PATH}
+ *     secrets: {password: {env: BMC_PASSWORD}}   # secret parameters, only as {env: VAR}, {file: PATH} or
+ *                                      # {secret: {name: N, key: K}} (a Secret in the operator's namespace)
  * topologies:                              # the first whose selector matches a node's labels wins
  *   - name: control-plane
  *     selector: {node-role.kubernetes.io/control-plane: ""}

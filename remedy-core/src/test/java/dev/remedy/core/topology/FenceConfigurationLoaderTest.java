@@ -463,21 +463,23 @@ class FenceConfigurationLoaderTest {
                 Arguments.of("a secret in plain text under parameters",
                         "templates:\n  bmc: {agent: fake, parameters: {password: pw}}\n" + topologies + nodes,
                         "templates.bmc.parameters.password", "'password' is secret: give it under secrets as "
-                                + "{env: VAR} or {file: PATH}, never in plain text", 2),
+                                + "{env: VAR}, {file: PATH} or {secret: {name: N, key: K}}, never in plain text", 2),
                 Arguments.of("a secret in plain text under nodes",
                         templates + topologies + "nodes:\n  n1: {bmc: {plug: n1, password: pw}}\n",
-                        "nodes.n1.bmc.password", "'password' is secret: give it as {env: VAR} or {file: PATH}", 1),
+                        "nodes.n1.bmc.password", "'password' is secret: give it as {env: VAR}, {file: PATH} or "
+                                + "{secret: {name: N, key: K}}", 1),
                 Arguments.of("a secret itself under secrets",
                         "templates:\n  bmc: {agent: fake, secrets: {password: pw}}\n" + topologies + nodes,
-                        "templates.bmc.secrets.password", "give a reference {env: VAR} or {file: PATH}, never the "
-                                + "secret itself", 2),
+                        "templates.bmc.secrets.password", "give a reference {env: VAR}, {file: PATH} or "
+                                + "{secret: {name: N, key: K}}, never the secret itself", 2),
                 Arguments.of("a secret file given by a relative path",
                         "templates:\n  bmc: {agent: fake, secrets: {password: {file: bmc.pw}}}\n" + topologies + nodes,
                         "templates.bmc.secrets.password.file", "must be an absolute file path", 2),
                 Arguments.of("a secret reference of two kinds",
                         "templates:\n  bmc: {agent: fake, secrets: {password: {env: PW, file: /pw}}}\n" + topologies
                                 + nodes,
-                        "templates.bmc.secrets.password", "must be exactly one of {env: VAR} or {file: PATH}", 2),
+                        "templates.bmc.secrets.password", "must be exactly one of {env: VAR}, {file: PATH} or "
+                                + "{secret: {name: N, key: K}}", 2),
                 Arguments.of("a non-secret parameter under secrets",
                         "templates:\n  bmc: {agent: fake, secrets: {password: {env: PW}, username: {env: U}}}\n"
                                 + topologies + nodes,
