@@ -13,6 +13,7 @@ import io.fabric8.kubernetes.client.dsl.base.PatchContext;
 import io.fabric8.kubernetes.client.dsl.base.PatchType;
 import java.time.Duration;
 import java.time.Instant;
+import java.util.List;
 import java.util.Objects;
 import java.util.Set;
 import java.util.concurrent.Executor;
@@ -171,8 +172,16 @@ public final class EventRecorder implements KubeEvents, AutoCloseable {
             }
             switch (result.verdict()) {
                 case CREATE -> create(key, result.series(), note, text, now);
-                case WRITE_SERIES -> writeSeries(key, result.series(), note, text);
-                case COUNTED -> flush(false);
+                case WRITE_SERIES -> writeSeries(key, result.series(), note);
+                case COUNTED -> {
+                    boolean due;
+                    synchronized (book) {
+                        due = book.due(result.series(), now);
+                    }
+                    if (due) {
+                        patchSeries(result.series());
+                    }
+                }
                 case DROPPED -> drop("more than the allowed distinct Events about " + regarding.getKind() + " "
                         + regarding.getName() + " within the window", note);
                 default -> throw new IllegalStateException("unknown verdict " + result.verdict());
@@ -210,7 +219,28 @@ public final class EventRecorder implements KubeEvents, AutoCloseable {
         }
     }
 
-    private void writeSeries(Object key, SeriesBook.Series series, Note note, String text) {
+    private void writeSeries(Object key, SeriesBook.Series series, Note note) {
+        KubernetesClientException failed = patchSeries(series);
+        if (failed != null && failed.getCode() == 404) {
+            forget(key);
+            write(note);
+        }
+    }
+
+    private void flush(boolean all) {
+        try {
+            List<SeriesBook.Series> due;
+            synchronized (book) {
+                due = book.due(time.instant(), all);
+            }
+            due.forEach(this::patchSeries);
+        } catch (RuntimeException e) {
+            LOG.warn("could not write Event series: {}", e.toString());
+        }
+    }
+
+    /** Writes the series' count and last time (JSON merge patch); returns the failure, logged, or null. */
+    private KubernetesClientException patchSeries(SeriesBook.Series series) {
         int count;
         Instant last;
         synchronized (book) {
@@ -220,48 +250,16 @@ public final class EventRecorder implements KubeEvents, AutoCloseable {
         try {
             client.events().v1().events().inNamespace(series.namespace()).withName(series.name())
                     .patch(PatchContext.of(PatchType.JSON_MERGE), "{\"series\":{\"count\":" + count
-                            + ",\"lastObservedTime\":\"" + micro(last).getTime() + "\"}}");
+                            + ",\"lastObservedTime\":\"" + Texts.micro(last) + "\"}}");
+            return null;
+        } catch (KubernetesClientException e) {
+            LOG.warn("could not update the series of Event {}/{} (HTTP {}: {})", series.namespace(),
+                    series.name(), e.getCode(), e.getMessage());
+            return e;
+        } finally {
             synchronized (book) {
                 series.written(count, time.instant());
             }
-        } catch (KubernetesClientException e) {
-            forget(key);
-            if (e.getCode() == 404) {
-                write(note);
-            } else {
-                LOG.warn("could not update the series of Event {}/{} (HTTP {}: {})", series.namespace(),
-                        series.name(), e.getCode(), e.getMessage());
-            }
-        }
-    }
-
-    private void flush(boolean all) {
-        try {
-            java.util.List<SeriesBook.Series> due;
-            synchronized (book) {
-                due = book.due(time.instant(), all);
-            }
-            for (SeriesBook.Series s : due) {
-                int count;
-                Instant last;
-                synchronized (book) {
-                    count = s.count();
-                    last = s.lastObserved();
-                }
-                try {
-                    client.events().v1().events().inNamespace(s.namespace()).withName(s.name())
-                            .patch(PatchContext.of(PatchType.JSON_MERGE), "{\"series\":{\"count\":" + count
-                                    + ",\"lastObservedTime\":\"" + micro(last).getTime() + "\"}}");
-                } catch (KubernetesClientException e) {
-                    LOG.warn("could not update the series of Event {}/{} (HTTP {}: {})", s.namespace(), s.name(),
-                            e.getCode(), e.getMessage());
-                }
-                synchronized (book) {
-                    s.written(count, time.instant());
-                }
-            }
-        } catch (RuntimeException e) {
-            LOG.warn("could not write Event series: {}", e.toString());
         }
     }
 

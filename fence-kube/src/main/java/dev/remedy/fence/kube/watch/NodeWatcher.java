@@ -88,7 +88,9 @@ public final class NodeWatcher implements AutoCloseable {
     private final AtomicBoolean drainQueued = new AtomicBoolean();
     private final Map<String, NodeState> states = new HashMap<>();
     private final Set<String> confirmed = new HashSet<>();
+    /** Nodes whose status the controller holds; written on the watcher's thread, read by {@link #tracked()}. */
     private volatile int tracked;
+    private int count;
     private SharedIndexInformer<Node> informer;
     private ScheduledFuture<?> timer;
 
@@ -216,7 +218,7 @@ public final class NodeWatcher implements AutoCloseable {
                     LOG.error("could not evaluate node {}; it is evaluated again with its next event", name, e);
                 }
             }
-            tracked = countTracked();
+            tracked = count;
         }
     }
 
@@ -231,6 +233,7 @@ public final class NodeWatcher implements AutoCloseable {
             if (state.status() != null) {
                 controller.forget(name);
                 state.clearStatus();
+                count--;
                 LOG.info("node {} is labelled {}=true: remedy forgets it while the label is there", name,
                         EXCLUDE_LABEL);
             }
@@ -242,6 +245,9 @@ public final class NodeWatcher implements AutoCloseable {
         NodeStatus previous = state.status();
         NodeStatus status = NodeConversion.status(node, state, now, healthy);
         if (status != previous) {
+            if (previous == null) {
+                count++;
+            }
             controller.observe(status, now);
         }
         if (healthy) {
@@ -253,8 +259,12 @@ public final class NodeWatcher implements AutoCloseable {
     }
 
     private void deleted(String name) {
-        if (states.remove(name) != null) {
+        NodeState state = states.remove(name);
+        if (state != null) {
             controller.forget(name);
+            if (state.status() != null) {
+                count--;
+            }
         }
         confirmed.remove(name);
     }
@@ -299,16 +309,6 @@ public final class NodeWatcher implements AutoCloseable {
             LOG.warn("could not remove annotation {} from node {} (HTTP {}: {}); remove it by hand so that the node"
                     + " is watched for failures again", CONFIRMED_HEALTHY, name, e.getCode(), e.getMessage());
         }
-    }
-
-    private int countTracked() {
-        int n = 0;
-        for (NodeState s : states.values()) {
-            if (s.status() != null) {
-                n++;
-            }
-        }
-        return n;
     }
 
     /** The informer's handler: records the latest object of each node and queues one drain. */

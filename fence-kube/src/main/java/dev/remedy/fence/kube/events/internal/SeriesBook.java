@@ -144,12 +144,16 @@ public final class SeriesBook {
     public List<Series> due(Instant now, boolean all) {
         List<Series> due = new ArrayList<>();
         for (Series s : series.values()) {
-            if (s.name != null && s.count > s.written
-                    && (all || !now.isBefore(s.lastWritten.plus(flushEvery)))) {
+            if (all ? s.name != null && s.count > s.written : due(s, now)) {
                 due.add(s);
             }
         }
         return due;
+    }
+
+    /** Whether {@code s} has a count not yet written and its last write is at least the flush interval ago. */
+    public boolean due(Series s, Instant now) {
+        return s.name != null && s.count > s.written && !now.isBefore(s.lastWritten.plus(flushEvery));
     }
 
     /** How many series are remembered. */
