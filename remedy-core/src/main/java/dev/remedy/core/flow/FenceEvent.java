@@ -44,9 +44,25 @@ public sealed interface FenceEvent {
      * @param description what it was
      * @param result      how it ended
      * @param detail      the outcome detail
+     * @param agentType   the agent type id of an agent operation ({@code ipmi}, {@code redfish}),
+     *                    {@value #CLUSTER} for a cluster action, empty when not known
      */
     record OperationFinished(String node, Instant at, String operationId, String description, FenceStatus result,
-                             String detail) implements FenceEvent {
+                             String detail, String agentType) implements FenceEvent {
+
+        /** The {@link #agentType()} of cluster actions. */
+        public static final String CLUSTER = "cluster";
+
+        /** Validates that the agent type is present (empty when not known). */
+        public OperationFinished {
+            java.util.Objects.requireNonNull(agentType, "agentType");
+        }
+
+        /** An operation whose agent type is not known. */
+        public OperationFinished(String node, Instant at, String operationId, String description, FenceStatus result,
+                                 String detail) {
+            this(node, at, operationId, description, result, detail, "");
+        }
     }
 
     /**

@@ -180,7 +180,7 @@ public final class FenceFlow {
         d.b.inFlight(Optional.empty()).attempt(new Attempt(d.now, description, c.status(), c.detail()),
                 settings.attemptLog());
         d.event(new FenceEvent.OperationFinished(d.node(), d.now, c.operationId(), description, c.status(),
-                c.detail()));
+                c.detail(), PlanWalk.agentType(d.plan, op.get())));
         stages.get(d.original.stage()).completed(d, c);
     }
 

@@ -117,6 +117,14 @@ final class PlanWalk {
         return method.kind() == FencingKind.SOFT ? FenceAction.REBOOT : FenceAction.OFF;
     }
 
+    /** The agent type id of {@code op}'s method, or {@value FenceEvent.OperationFinished#CLUSTER}. */
+    static String agentType(NodePlan plan, Operation op) {
+        if (op instanceof Operation.Agent agent) {
+            return method(plan, agent.step(), agent.level(), agent.method()).agentType();
+        }
+        return FenceEvent.OperationFinished.CLUSTER;
+    }
+
     /**
      * {@code power_management L1 bmc off}. Interned: thousands of records and history entries share a handful of
      * descriptions, and each would otherwise hold its own copy.

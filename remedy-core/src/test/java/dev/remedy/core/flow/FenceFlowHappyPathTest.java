@@ -153,6 +153,9 @@ class FenceFlowHappyPathTest {
         assertThat(d.issuedDescriptions()).containsExactlyElementsOf(operations);
         assertThat(d.events(FenceEvent.OperationFinished.class)).extracting(FenceEvent.OperationFinished::description)
                 .containsExactlyElementsOf(operations);
+        // The agent type of each method ("fake" in these plans), "cluster" for cluster actions: metrics tag by it.
+        assertThat(d.events(FenceEvent.OperationFinished.class)).extracting(FenceEvent.OperationFinished::agentType)
+                .containsExactly("cluster", "fake", "fake", "cluster", "cluster", "fake", "fake", "cluster");
         assertThat(d.events(FenceEvent.OperationFinished.class)).extracting(FenceEvent.OperationFinished::result)
                 .containsOnly(FenceStatus.SUCCEEDED);
         assertThat(d.record.attempts()).extracting(Attempt::operation).containsExactlyElementsOf(operations);
