@@ -72,7 +72,8 @@ public final class FenceEngine implements AutoCloseable {
         this.store = b.store;
         this.plans = b.plans;
         this.time = b.time != null ? b.time : TimeSource.system();
-        this.operations = new OperationRunner(b.cluster, b.agents, b.plans, time, settings.releaseStrategy());
+        this.operations = new OperationRunner(b.cluster, b.agents, b.plans, time, settings.releaseStrategy(),
+                b.effectGuard != null ? b.effectGuard : EffectGuard.ALLOW_ALL);
         this.ownedExecutor = b.executor == null
                 ? Executors.newFixedThreadPool(b.threads != null ? b.threads : Builder.DEFAULT_THREADS,
                         EngineThreads.FACTORY)
@@ -324,6 +325,9 @@ public final class FenceEngine implements AutoCloseable {
             LOG.debug("operation {} of node {} is no longer in flight; not run", effect.operationId(), effect.node());
             return;
         }
+        if (operations.refused(effect)) {
+            return;
+        }
         Duration left = Duration.between(time.instant(), Deadlines.plus(current.get().issuedAt(), current.get().budget()));
         if (left.isNegative() || left.isZero()) {
             apply(effect.node(), new Observation.Completed(effect.operationId(), FenceStatus.TIMED_OUT,
@@ -363,6 +367,7 @@ public final class FenceEngine implements AutoCloseable {
         private Executor executor;
         private Integer threads;
         private FencingHistory history;
+        private EffectGuard effectGuard;
         private final List<FenceEventListener> listeners = new ArrayList<>();
 
         private Builder() {
@@ -438,6 +443,16 @@ public final class FenceEngine implements AutoCloseable {
         public Builder history(int perNode, int overall) {
             requireUnset("history", history);
             this.history = new FencingHistory(perNode, overall);
+            return this;
+        }
+
+        /**
+         * Asked right before each effect runs; a refused effect is not run and stays in flight (see
+         * {@link EffectGuard}). Default {@link EffectGuard#ALLOW_ALL}.
+         */
+        public Builder effectGuard(EffectGuard value) {
+            requireUnset("effectGuard", effectGuard);
+            this.effectGuard = Objects.requireNonNull(value, "effectGuard");
             return this;
         }
 

@@ -18,6 +18,7 @@ import dev.remedy.spi.discovery.FenceAgentRegistry;
 import java.time.Duration;
 import java.util.Arrays;
 import java.util.Map;
+import java.util.Optional;
 import java.util.concurrent.CancellationException;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionException;
@@ -43,14 +44,29 @@ final class OperationRunner {
     private final PlanSource plans;
     private final TimeSource time;
     private final ReleaseStrategy releaseStrategy;
+    private final EffectGuard guard;
 
     OperationRunner(ClusterOperations cluster, FenceAgentRegistry agents, PlanSource plans, TimeSource time,
-                    ReleaseStrategy releaseStrategy) {
+                    ReleaseStrategy releaseStrategy, EffectGuard guard) {
         this.cluster = cluster;
         this.agents = agents;
         this.plans = plans;
         this.time = time;
         this.releaseStrategy = releaseStrategy;
+        this.guard = guard;
+    }
+
+    /** Whether the effect guard refuses {@code effect} now (a guard that throws refuses); a refusal is logged. */
+    boolean refused(Effect effect) {
+        Optional<String> refusal;
+        try {
+            refusal = guard.refusal(effect);
+        } catch (RuntimeException e) {
+            refusal = Optional.of("the effect guard failed: " + e);
+        }
+        refusal.ifPresent(why -> LOG.warn("operation {} of node {} not run, it stays in flight: {}",
+                effect.operationId(), effect.node(), why));
+        return refusal.isPresent();
     }
 
     /** Runs a cluster action (blocking). */
