@@ -24,6 +24,21 @@ public interface ClusterOperations {
     void deletePods(String node);
 
     /**
+     * Blocks until the node's workloads are released: no pod bound to the node is terminating and no volume is
+     * still attached to it (on Kubernetes: no {@code storage.k8s.io/v1} VolumeAttachment names it). The engine calls
+     * it at the end of a release, after {@link #deletePods}, so that a pod's replacement never starts while its
+     * volumes are still attached to the fenced node. The wait is bounded by the implementation's setting; a node
+     * without pods returns at once.
+     *
+     * <p>The default does nothing: for clusters whose pods and volumes are gone as soon as they are deleted.
+     *
+     * @throws IllegalStateException if the bound passes first, with a message naming what is still there (the
+     *                               engine records it and retries the release)
+     */
+    default void awaitWorkloadsReleased(String node) {
+    }
+
+    /**
      * Deletes the Node object after keeping a durable backup of its labels and annotations (the node is verified
      * off). Idempotent: deleting a deleted node succeeds and keeps the first backup.
      */

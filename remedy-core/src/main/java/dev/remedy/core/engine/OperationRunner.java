@@ -105,6 +105,8 @@ final class OperationRunner {
                     cluster.addTaint(node, Taint.OUT_OF_SERVICE);
                     cluster.deletePods(node);
                 }
+                // released only once no pod is terminating and no volume is attached: replacements may start
+                cluster.awaitWorkloadsReleased(node);
             }
             case LIFT_OUT_OF_SERVICE -> {
                 if (releaseStrategy == ReleaseStrategy.DELETE_NODE) {

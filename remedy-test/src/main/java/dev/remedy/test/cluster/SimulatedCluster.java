@@ -14,7 +14,8 @@ import java.util.function.Consumer;
 /**
  * Nodes in memory, changed through {@link ClusterOperations}: the reference implementation of
  * {@link dev.remedy.test.conformance.ClusterOperationsContract}. A deleted node keeps its state as its backup and
- * gets it back when restored. Every call is logged ({@code "cordon n1"}); a test
+ * gets it back when restored. Pods vanish as they are deleted, so the wait for released workloads is the interface's
+ * default, which returns at once (and is not logged). Every call is logged ({@code "cordon n1"}); a test
  * can make the next calls on a node fail, and watch calls as they happen (to check an invariant at the moment of
  * a release, for example). Thread-safe.
  */

@@ -11,8 +11,9 @@ import org.junit.jupiter.api.Test;
 
 /**
  * The promises of {@link ClusterOperations}, as an abstract JUnit 5 test: each operation's effect, each operation
- * idempotent (twice is once), taints added and removed one at a time, pods deleted only on the node named, and a
- * deleted Node object restored from the backup its first deletion kept. Every {@code ClusterOperations}
+ * idempotent (twice is once), taints added and removed one at a time, pods deleted only on the node named, the wait for
+ * released workloads returning once the pods are deleted, and a deleted Node object restored from the backup its
+ * first deletion kept. Every {@code ClusterOperations}
  * implementation's test extends it (the simulated cluster of this kit; the Kubernetes one against an API server),
  * supplies the implementation, a way to create a node and readers of a node's state, and inherits the checks.
  * An implementation that must deviate overrides the test with a written reason.
@@ -158,6 +159,24 @@ public abstract class ClusterOperationsContract {
         cluster().deletePods(node);
         assertThat(pods(node)).isZero();
         assertThat(exists(node)).isTrue();
+    }
+
+    @Test
+    @DisplayName("after deletePods the workloads are released: awaitWorkloadsReleased returns, and returns for a node "
+            + "without pods")
+    public void awaitWorkloadsReleasedAfterDeletePods() {
+        String node = newNode();
+        String empty = "contract-" + UUID.randomUUID();
+        addNode(empty, 0);
+
+        cluster().deletePods(node);
+        cluster().awaitWorkloadsReleased(node);
+        cluster().awaitWorkloadsReleased(empty);
+
+        assertThat(pods(node)).isZero();
+        assertThat(exists(node)).isTrue();
+        assertThat(exists(empty)).isTrue();
+        assertThat(pods(empty)).isZero();
     }
 
     @Test
