@@ -47,7 +47,7 @@ class PublishedApiTest {
             "dev.remedy.fence.ipmi", Set.of("dev.remedy.fence.ipmi"),
             "dev.remedy.fence.redfish", Set.of("dev.remedy.fence.redfish"),
             "dev.remedy.fence.ssh", Set.of("dev.remedy.fence.ssh"),
-            "dev.remedy.fence.kube", Set.of());
+            "dev.remedy.fence.kube", Set.of("dev.remedy.fence.kube.events", "dev.remedy.fence.kube.store"));
 
     private static final JavaClasses PUBLISHED = new ClassFileImporter()
             .withImportOption(ImportOption.Predefined.DO_NOT_INCLUDE_TESTS)
