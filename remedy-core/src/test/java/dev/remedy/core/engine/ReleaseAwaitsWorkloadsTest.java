@@ -74,7 +74,7 @@ class ReleaseAwaitsWorkloadsTest {
 
     private Observation.Completed release(ReleaseStrategy strategy) {
         OperationRunner runner = new OperationRunner(cluster, FenceAgentRegistry.of(), node -> Optional.empty(),
-                new FakeTimeSource(), strategy);
+                new FakeTimeSource(), strategy, EffectGuard.ALLOW_ALL);
         return runner.cluster(new Effect.RunCluster(NODE, "op-1", ClusterAction.RELEASE_WORKLOADS));
     }
 

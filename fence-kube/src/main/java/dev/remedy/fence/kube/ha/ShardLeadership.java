@@ -59,6 +59,7 @@ public final class ShardLeadership implements AutoCloseable {
     private final Duration renewDeadline;
     private final Duration retryPeriod;
     private final EngineFactory factory;
+    private final TermListener terms;
     private final TimeSource time;
     private final RenewTrackingLock lock;
     private final Executor electorExecutor;
@@ -82,6 +83,7 @@ public final class ShardLeadership implements AutoCloseable {
         this.renewDeadline = b.renewDeadline;
         this.retryPeriod = b.retryPeriod;
         this.factory = b.factory;
+        this.terms = b.terms;
         this.time = b.time;
         this.lease = b.namespace + "/" + b.leaseName;
         this.lock = new RenewTrackingLock(new LeaseLock(b.namespace, b.leaseName, b.identity), b.time);
@@ -243,6 +245,7 @@ public final class ShardLeadership implements AutoCloseable {
             engine = Objects.requireNonNull(factory.create(guard), "the engine factory returned null");
             running = new Running(guard, engine);
             engine.start();
+            tell(() -> terms.started(running.engine(), guard));
         } catch (RuntimeException e) {
             LOG.error("shard {}: the engine of {} could not be built or started; giving the Lease {} up so that "
                     + "another replica may try", shard, identity, lease, e);
@@ -257,6 +260,7 @@ public final class ShardLeadership implements AutoCloseable {
         running = null;
         if (now != null) {
             now.term.end();
+            tell(() -> terms.ended(now.engine()));
             try {
                 now.engine.close();
             } catch (RuntimeException e) {
@@ -278,6 +282,14 @@ public final class ShardLeadership implements AutoCloseable {
             current.release();
         } catch (KubernetesClientException e) {
             LOG.warn("shard {}: could not release Lease {}", shard, lease, e);
+        }
+    }
+
+    private void tell(Runnable listener) {
+        try {
+            listener.run();
+        } catch (RuntimeException e) {
+            LOG.warn("shard {}: the term listener failed", shard, e);
         }
     }
 
@@ -327,6 +339,7 @@ public final class ShardLeadership implements AutoCloseable {
         private Duration renewDeadline = DEFAULT_RENEW_DEADLINE;
         private Duration retryPeriod = DEFAULT_RETRY_PERIOD;
         private EngineFactory factory;
+        private TermListener terms = TermListener.NONE;
         private TimeSource time = TimeSource.system();
         private Executor electorExecutor;
 
@@ -383,6 +396,12 @@ public final class ShardLeadership implements AutoCloseable {
         /** Builds the engine of each term (required). */
         public Builder engineFactory(EngineFactory value) {
             this.factory = Objects.requireNonNull(value, "engineFactory");
+            return this;
+        }
+
+        /** Told when each term starts and ends (nothing by default). */
+        public Builder termListener(TermListener value) {
+            this.terms = Objects.requireNonNull(value, "termListener");
             return this;
         }
 

@@ -132,7 +132,15 @@ public final class NodeWatcher implements AutoCloseable {
         informer.addEventHandler(new Handler());
         timer = executor.scheduleWithFixedDelay(this::advanceNow, advanceEvery.toMillis(), advanceEvery.toMillis(),
                 TimeUnit.MILLISECONDS);
-        return informer.start();
+        SharedIndexInformer<Node> started = informer;
+        // the policies see the nodes only once all are listed: a fence decided on a partial list would count the
+        // nodes not yet seen as absent, and storm protection's shares would be wrong
+        return started.start().thenRun(() -> {
+            for (Node node : started.getStore().list()) {
+                pending.putIfAbsent(node.getMetadata().getName(), node);
+            }
+            scheduleDrain();
+        });
     }
 
     /** Whether the informer has listed the nodes at least once. */
@@ -189,19 +197,26 @@ public final class NodeWatcher implements AutoCloseable {
 
     private void enqueue(String name, Object latest) {
         pending.put(name, latest);
+        scheduleDrain();
+    }
+
+    private void scheduleDrain() {
         if (drainQueued.compareAndSet(false, true)) {
             try {
                 executor.execute(this::drain);
             } catch (RuntimeException e) {
                 drainQueued.set(false);
-                LOG.warn("the node watcher's executor refused work ({}); node {} is looked at with the next event",
-                        e.toString(), name);
+                LOG.warn("the node watcher's executor refused work ({}); the nodes are looked at with the next "
+                        + "event", e.toString());
             }
         }
     }
 
     private void drain() {
         drainQueued.set(false);
+        if (!hasSynced()) {
+            return; // kept in pending: start() drains them once the informer has listed every node
+        }
         synchronized (lock) {
             for (String name : pending.keySet()) {
                 Object latest = pending.remove(name);

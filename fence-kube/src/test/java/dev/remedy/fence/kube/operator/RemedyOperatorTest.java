@@ -1,0 +1,173 @@
+package dev.remedy.fence.kube.operator;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.remedy.core.flow.FlowSettings;
+import dev.remedy.core.engine.Taint;
+import dev.remedy.fence.kube.metrics.RemedyMetrics;
+import dev.remedy.fence.kube.store.NodeFenceCrd;
+import dev.remedy.fence.kube.store.NodeFenceResource;
+import dev.remedy.spi.PowerState;
+import dev.remedy.spi.discovery.FenceAgentRegistry;
+import dev.remedy.test.fake.FakeFenceAgentProvider;
+import dev.remedy.test.fake.FakePowerLab;
+import dev.remedy.test.fake.FakePowerTarget;
+import io.fabric8.kubernetes.api.model.ConfigMapBuilder;
+import io.fabric8.kubernetes.api.model.NamespaceBuilder;
+import io.fabric8.kubernetes.api.model.Node;
+import io.fabric8.kubernetes.api.model.NodeBuilder;
+import io.fabric8.kubernetes.api.model.NodeCondition;
+import io.fabric8.kubernetes.api.model.NodeConditionBuilder;
+import io.fabric8.kubernetes.api.model.SecretBuilder;
+import io.fabric8.kubernetes.api.model.events.v1.Event;
+import io.fabric8.kubernetes.client.KubernetesClient;
+import io.fabric8.kubernetes.client.server.mock.EnableKubernetesMockClient;
+import java.nio.charset.StandardCharsets;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.Base64;
+import java.util.List;
+import java.util.Map;
+import java.util.function.BooleanSupplier;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.DisplayName;
+import org.junit.jupiter.api.Test;
+
+/**
+ * The operator end to end on the mock API server in CRUD mode: configuration from ConfigMaps and a Secret, a Node
+ * that stays NotReady past its policy's duration, the shard Lease taken, the node fenced with the {@code fake} agent,
+ * released with the out-of-service taint, powered on, and recovered once it is Ready again; the NodeFence, the
+ * Events, the medik8s node Lease and the metrics say so.
+ *
+ * <p>Mock server gap: the {@code spec.nodeName} field selector matches nothing, so the release finds no pod to
+ * delete here; {@code KubeClusterOperationsTest} covers pod deletion.
+ */
+@EnableKubernetesMockClient(crud = true)
+class RemedyOperatorTest {
+
+    private static final String POLICIES = """
+            policies:
+              - name: workers
+                unhealthyConditions: [{type: Ready, status: "False", duration: 300s}]
+                escalation: [{name: fence, fence: {}, timeout: 10m}]
+                storm: {quietPeriod: 0s}
+            """;
+    private static final String FENCE = """
+            templates:
+              bmc: {agent: fake, parameters: {username: admin}, secrets: {password: {secret: {name: bmc, key: pw}}}}
+            topologies:
+              - name: default
+                power_management: {timeout: 60s, levels: [[bmc]]}
+            nodes:
+              worker-1: {bmc: {plug: worker-1}}
+            """;
+    private static final Duration WAIT = Duration.ofSeconds(60);
+
+    KubernetesClient client;
+
+    private RemedyOperator operator;
+
+    @AfterEach
+    void stop() {
+        if (operator != null) {
+            operator.close();
+        }
+    }
+
+    @Test
+    @DisplayName("a node NotReady past its policy's duration is fenced, released, powered on and recovered once")
+    void fencesReleasesAndRecovers() {
+        NodeFenceCrd.apply(client);
+        for (String namespace : List.of("remedy", "medik8s-leases", "default")) {
+            client.namespaces().resource(new NamespaceBuilder().withNewMetadata().withName(namespace).endMetadata()
+                    .build()).create();
+        }
+        client.configMaps().inNamespace("remedy").resource(new ConfigMapBuilder().withNewMetadata()
+                .withName("remedy-policies").endMetadata().withData(Map.of("policies.yaml", POLICIES)).build()).create();
+        client.configMaps().inNamespace("remedy").resource(new ConfigMapBuilder().withNewMetadata()
+                .withName("remedy-fence").endMetadata().withData(Map.of("fence.yaml", FENCE)).build()).create();
+        client.secrets().inNamespace("remedy").resource(new SecretBuilder().withNewMetadata().withName("bmc")
+                .endMetadata().withData(Map.of("pw", Base64.getEncoder().encodeToString(
+                        "bmc-password".getBytes(StandardCharsets.UTF_8)))).build()).create();
+        client.nodes().resource(node("worker-1", "False", Instant.now().minus(Duration.ofMinutes(10)))).create();
+        // two healthy nodes: storm protection's default minHealthy (51 %) admits one fence among three
+        client.nodes().resource(node("worker-2", "True", Instant.now())).create();
+        client.nodes().resource(node("worker-3", "True", Instant.now())).create();
+        FakePowerLab lab = new FakePowerLab();
+
+        operator = RemedyOperator.builder(client).identity("replica-1")
+                .agents(FenceAgentRegistry.of(new FakeFenceAgentProvider(lab)))
+                .flow(FlowSettings.custom().hold(Duration.ofMillis(200)).build())
+                .lease(Duration.ofMillis(1500), Duration.ofMillis(1000), Duration.ofMillis(200))
+                .periods(Duration.ofSeconds(1), Duration.ofMillis(100))
+                .build();
+        operator.start();
+
+        await("the operator leads and is ready", () -> operator.leading() && operator.ready());
+        await("the node is powered on again after an OFF", () -> lab.find("worker-1").map(FakePowerTarget::history)
+                .filter(history -> history.contains(PowerState.OFF) && history.get(history.size() - 1)
+                        == PowerState.ON).isPresent());
+        Node fenced = client.nodes().withName("worker-1").get();
+        assertThat(fenced.getSpec().getUnschedulable()).as("still cordoned until Ready").isTrue();
+        assertThat(fenced.getSpec().getTaints()).extracting(t -> t.getKey())
+                .doesNotContain(Taint.OUT_OF_SERVICE.key()).contains(Taint.FENCING.key());
+
+        client.nodes().withName("worker-1").edit(n -> {
+            n.getStatus().setConditions(node("worker-1", "True", Instant.now()).getStatus().getConditions());
+            return n;
+        });
+        await("the flow finishes", () -> "final".equals(state("worker-1")));
+
+        Node recovered = client.nodes().withName("worker-1").get();
+        assertThat(recovered.getSpec().getUnschedulable()).isNotEqualTo(Boolean.TRUE);
+        assertThat(recovered.getSpec().getTaints()).isNullOrEmpty();
+        assertThat(lab.find("worker-1").orElseThrow().history()).containsSubsequence(PowerState.OFF, PowerState.ON);
+        await("the Events are written", () -> reasons().containsAll(List.of("FenceDecided", "FenceConfirmed",
+                "WorkloadsReleased", "FenceFinished")));
+        await("the medik8s node Lease is given back", () -> client.leases().inNamespace("medik8s-leases")
+                .withName("node-worker-1").get() == null);
+        assertThat(client.leases().inNamespace("remedy").withName("remedy-default").get().getSpec()
+                .getHolderIdentity()).isEqualTo("replica-1");
+        assertThat(operator.meters().counter(RemedyMetrics.STARTED, "policy", "workers").count()).isEqualTo(1.0);
+        assertThat(operator.meters().find(RemedyMetrics.TIME_TO_SAFE).timer()).isNotNull()
+                .satisfies(timer -> assertThat(timer.count()).isEqualTo(1));
+    }
+
+    private String state(String node) {
+        NodeFenceResource fence = client.resources(NodeFenceResource.class).withName(node).get();
+        return fence == null ? null : fence.getSpec().getState();
+    }
+
+    private List<String> events() {
+        return client.events().v1().events().inAnyNamespace().list().getItems().stream()
+                .map(e -> e.getReason() + ": " + e.getNote()).toList();
+    }
+
+    private List<String> reasons() {
+        return client.events().v1().events().inNamespace("default").list().getItems().stream()
+                .map(Event::getReason).toList();
+    }
+
+    private static Node node(String name, String ready, Instant since) {
+        NodeCondition condition = new NodeConditionBuilder().withType("Ready").withStatus(ready)
+                .withLastTransitionTime(since.toString()).withLastHeartbeatTime(Instant.now().toString()).build();
+        return new NodeBuilder().withNewMetadata().withName(name)
+                .withLabels(Map.of("kubernetes.io/hostname", name)).endMetadata()
+                .withNewStatus().withConditions(condition).withNewNodeInfo().withBootID("boot-1").endNodeInfo()
+                .endStatus().build();
+    }
+
+    private void await(String what, BooleanSupplier condition) {
+        long deadline = System.nanoTime() + WAIT.toNanos();
+        while (!condition.getAsBoolean()) {
+            assertThat(System.nanoTime()).as("waited %s for: %s; Events: %s", WAIT, what, events())
+                    .isLessThan(deadline);
+            try {
+                Thread.sleep(50);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                throw new AssertionError(e);
+            }
+        }
+    }
+}
