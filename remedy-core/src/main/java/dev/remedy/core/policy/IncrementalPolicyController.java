@@ -181,6 +181,7 @@ public final class IncrementalPolicyController {
 
     /** Updates the pools of {@code node} and decides for it. */
     private void reassess(NodeStatus node, Instant now, List<PolicyDecision> decisions) {
+        boolean wasActive = remediations.isActive(node.name());
         int candidate = -1;
         Instant wake = null;
         Instant earliest = null;
@@ -227,13 +228,16 @@ public final class IncrementalPolicyController {
                 refresh(node);
             }
         }
-        schedule(node.name());
+        if (wasActive || remediations.isActive(node.name())) {
+            schedule(node.name());
+        }
     }
 
     /**
      * Notes how the remediation of {@code node} (if any) is to be followed: at every advance, or at its deadline.
      * A remediation neither followed nor due (exhausted and unhealthy; or running, when progress is reported) has
-     * nothing that time alone changes: looking at it again would decide nothing.
+     * nothing that time alone changes: looking at it again would decide nothing. Called for a node that was or is
+     * being remediated (the others are in neither {@link #followed} nor {@link #queued}).
      */
     private void schedule(String node) {
         if (remediations.needsFollowing(node, !reported)) {
