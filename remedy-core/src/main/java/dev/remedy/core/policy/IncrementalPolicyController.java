@@ -8,18 +8,28 @@ import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.HashMap;
 import java.util.HashSet;
+import java.util.Iterator;
+import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.PriorityQueue;
 import java.util.Set;
+import java.util.TreeSet;
 import java.util.function.Consumer;
 
 /**
  * Applies remedy policies incrementally, with the rules of {@link PolicyController}: {@link #observe} takes the node
  * that changed (or is seen for the first time), {@link #advance} the passing of time, and {@link #forget} a node
- * that left. The cost of a call is the changed node plus the remediations in progress, not the fleet, so fleets of
- * 100,000 nodes can be evaluated on every observation. It has no full pass: a controller is one mode or the other.
+ * that left. The cost of a call is the changed node plus what is due, not the fleet, so fleets of 100,000 nodes can
+ * be evaluated on every observation. It has no full pass: a controller is one mode or the other.
+ *
+ * <p>Pool-wide quantities (unhealthy, remediating, disconnected, per failure domain) are counters kept node by node;
+ * time is a queue of deadlines (a condition that reaches its duration, a healthy delay that ends, a remedy that
+ * times out). What time alone does not tell is asked at every {@link #advance}: storm protection, for escalations it
+ * held back, and the runner, for the progress of every running remedy — unless the controller was made
+ * {@link #reportingProgress reporting progress}, where the caller tells it ({@link #progressed}) and an advance costs
+ * only what is due, whatever the number of remediations in progress.
  *
  * <p>Not thread-safe: call it from one thread (a reconcile loop). Time is passed in.
  */
@@ -33,15 +43,44 @@ public final class IncrementalPolicyController {
     private final Map<String, NodeStatus> fleet = new HashMap<>();
     /** Each policy's pool, kept up to date node by node. */
     private final List<PoolTally> tallies;
-    /** When a node showing a condition becomes unhealthy by its duration. */
-    private final PriorityQueue<Wake> wakes = new PriorityQueue<>(Comparator.comparing(Wake::at));
+    /** When a node showing a condition becomes unhealthy by its duration; at the same time, by node name. */
+    private final PriorityQueue<Wake> wakes = new PriorityQueue<>(Comparator.comparing(Wake::at)
+            .thenComparing(Wake::node));
+    /** Whether remedy progress is told ({@link #progressed}) rather than polled at every advance. */
+    private final boolean reported;
+    /** The remediations followed at every advance ({@link Remediations#needsFollowing}), by node name. */
+    private final Set<String> followed = new TreeSet<>();
+    /** When remediations change by time alone ({@link Remediations#deadline}); stale entries are skipped. */
+    private final PriorityQueue<Wake> deadlines = new PriorityQueue<>(Comparator.comparing(Wake::at));
+    /** The nodes whose remedy's progress the caller said may have changed ({@link #progressed}). */
+    private final Set<String> progressed = new LinkedHashSet<>();
+    /** The deadline queued last for each node in {@link #deadlines}. */
+    private final Map<String, Instant> queued = new HashMap<>();
 
     /** A controller for {@code policies}, running remedies with {@code runner}, admitting through {@code gate}. */
     public IncrementalPolicyController(List<Policy> policies, RemedyRunner runner, AdmissionGate gate,
                                        Consumer<PolicyDecision> listener) {
+        this(policies, runner, gate, listener, false);
+    }
+
+    private IncrementalPolicyController(List<Policy> policies, RemedyRunner runner, AdmissionGate gate,
+                                        Consumer<PolicyDecision> listener, boolean reported) {
         this.remediations = new Remediations(policies, runner, gate, listener);
         this.policies = remediations.policies();
         this.tallies = this.policies.stream().map(p -> new PoolTally()).toList();
+        this.reported = reported;
+    }
+
+    /**
+     * A controller that does not poll {@code runner} for the progress of running remedies at every {@link #advance}:
+     * the caller promises to call {@link #progressed} whenever {@link RemedyRunner#progress} of a node's remedy may
+     * have changed (a fence flow or an external remediation changed state). The next advance then decides what a
+     * polling controller would have decided at that advance; it costs what is due, not the remediations in progress.
+     */
+    public static IncrementalPolicyController reportingProgress(List<Policy> policies, RemedyRunner runner,
+                                                                AdmissionGate gate,
+                                                                Consumer<PolicyDecision> listener) {
+        return new IncrementalPolicyController(policies, runner, gate, listener, true);
     }
 
     /**
@@ -61,11 +100,25 @@ public final class IncrementalPolicyController {
         tallies.forEach(t -> t.remove(node));
         episodes.remove(node);
         remediations.clearHold(node);
+        followed.remove(node);
+        queued.remove(node);
     }
 
     /**
-     * Time passed. Nodes whose condition has now lasted its duration are looked at again, and every remediation in
-     * progress checks its timeout and healthy delay. Cost: the nodes that came due plus the remediations in progress.
+     * The progress of {@code node}'s remedy may have changed (for a controller {@link #reportingProgress reporting
+     * progress}; harmless otherwise): the next {@link #advance} follows its remediation, as a polling controller
+     * would, and escalates if the remedy failed. O(1).
+     */
+    public void progressed(String node) {
+        progressed.add(node);
+    }
+
+    /**
+     * Time passed. Nodes whose condition has now lasted its duration are looked at again, and so are the
+     * remediations whose healthy delay ended or whose remedy timed out, those whose escalation storm protection held
+     * back, and (unless {@link #reportingProgress reporting progress}) those whose remedy is running, to poll it;
+     * remediations in order of node name. Cost: what came due plus those followed; the pools are counters, never
+     * recounted.
      */
     public List<PolicyDecision> advance(Instant now) {
         List<PolicyDecision> decisions = new ArrayList<>();
@@ -77,7 +130,34 @@ public final class IncrementalPolicyController {
                 reassess(status, now, decisions);
             }
         }
-        for (String name : remediations.activeNodes()) {
+        TreeSet<String> due = new TreeSet<>();
+        while (!deadlines.isEmpty() && !deadlines.peek().at().isAfter(now)) {
+            Wake wake = deadlines.poll();
+            if (wake.at().equals(queued.get(wake.node()))) {
+                queued.remove(wake.node());
+                due.add(wake.node());
+            }
+        }
+        for (String name : progressed) {
+            if (remediations.running(name)) {
+                due.add(name);
+            }
+        }
+        progressed.clear();
+        // In order of node name (followed is sorted too): within one advance, the order can matter to storm
+        // protection (a node recovering before another's fence is asked for).
+        String[] every = followed.toArray(new String[0]);
+        Iterator<String> dueNames = due.iterator();
+        String nextDue = dueNames.hasNext() ? dueNames.next() : null;
+        int i = 0;
+        while (i < every.length || nextDue != null) {
+            String name;
+            if (nextDue == null || i < every.length && every[i].compareTo(nextDue) < 0) {
+                name = every[i++];
+            } else {
+                name = nextDue;
+                nextDue = dueNames.hasNext() ? dueNames.next() : null;
+            }
             NodeStatus status = fleet.get(name);
             if (status != null && seen.add(name)) {
                 reassess(status, now, decisions);
@@ -101,6 +181,7 @@ public final class IncrementalPolicyController {
 
     /** Updates the pools of {@code node} and decides for it. */
     private void reassess(NodeStatus node, Instant now, List<PolicyDecision> decisions) {
+        boolean wasActive = remediations.isActive(node.name());
         int candidate = -1;
         Instant wake = null;
         Instant earliest = null;
@@ -146,6 +227,29 @@ public final class IncrementalPolicyController {
             if (!remediations.isActive(node.name())) {
                 refresh(node);
             }
+        }
+        if (wasActive || remediations.isActive(node.name())) {
+            schedule(node.name());
+        }
+    }
+
+    /**
+     * Notes how the remediation of {@code node} (if any) is to be followed: at every advance, or at its deadline.
+     * A remediation neither followed nor due (exhausted and unhealthy; or running, when progress is reported) has
+     * nothing that time alone changes: looking at it again would decide nothing. Called for a node that was or is
+     * being remediated (the others are in neither {@link #followed} nor {@link #queued}).
+     */
+    private void schedule(String node) {
+        if (remediations.needsFollowing(node, !reported)) {
+            followed.add(node);
+        } else {
+            followed.remove(node);
+        }
+        Instant deadline = remediations.deadline(node, reported);
+        if (deadline == null) {
+            queued.remove(node);
+        } else if (!deadline.equals(queued.put(node, deadline))) {
+            deadlines.add(new Wake(deadline, node));
         }
     }
 

@@ -65,8 +65,37 @@ final class Remediations {
         return active.size();
     }
 
-    Iterable<String> activeNodes() {
-        return List.copyOf(active.keySet());
+    /**
+     * Whether following the remediation of {@code node} asks someone for an answer that time alone does not give:
+     * the progress of its running remedy ({@code polled}: the runner is polled, not told), or storm protection
+     * for an escalation held back. False when there is none, when it is exhausted, or when the node is healthy
+     * (then only its healthy delay, a deadline, can end it).
+     */
+    boolean needsFollowing(String node, boolean polled) {
+        Remediation r = active.get(node);
+        return r != null && !r.exhausted() && r.healthySince() == null && (polled || !r.started());
+    }
+
+    /** Whether {@code node} has a remedy running: started, the ladder not exhausted, the node not yet healthy. */
+    boolean running(String node) {
+        Remediation r = active.get(node);
+        return r != null && r.started() && !r.exhausted() && r.healthySince() == null;
+    }
+
+    /**
+     * When the remediation of {@code node} next changes by time alone, or null: the end of its healthy delay while
+     * the node is healthy, else (with {@code timeouts}) the timeout of its running remedy.
+     */
+    Instant deadline(String node, boolean timeouts) {
+        Remediation r = active.get(node);
+        if (r == null) {
+            return null;
+        }
+        if (r.healthySince() != null) {
+            return Deadlines.plus(r.healthySince(), r.policy().healthyDelay());
+        }
+        return timeouts && r.started() && !r.exhausted() ? Deadlines.plus(r.rungStarted(), r.remedy().timeout())
+                : null;
     }
 
     /** A hold noted for {@code node} no longer applies: it is healthy under every policy, or it left the cluster. */

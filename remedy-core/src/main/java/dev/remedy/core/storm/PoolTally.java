@@ -2,6 +2,7 @@ package dev.remedy.core.storm;
 
 import java.util.Collections;
 import java.util.HashMap;
+import java.util.HashSet;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
@@ -9,7 +10,7 @@ import java.util.TreeMap;
 
 /**
  * A pool kept up to date one node at a time: {@link #put} and {@link #remove} cost O(log n), and {@link #view()}
- * costs O(failure domains), whatever the size of the pool. This is how a fleet of 100,000 nodes is evaluated on
+ * costs O(1), whatever the size of the pool (storm protection reads only the failure domains that may be suspect). This is how a fleet of 100,000 nodes is evaluated on
  * every observation without reading every node again. Not thread-safe; a view is valid until the tally changes.
  */
 public final class PoolTally {
@@ -18,6 +19,8 @@ public final class PoolTally {
     private final int[] counts = new int[7];
     private final TreeMap<Integer, Integer> priorities = new TreeMap<>();
     private final Map<String, DomainCounts> domains = new HashMap<>();
+    /** The failure domains with some not-healthy node, by how many: storm protection looks only at the worst. */
+    private final TreeMap<Integer, Set<String>> byNotHealthy = new TreeMap<>();
 
     /** Adds {@code node}, or replaces the node of that name. */
     public void put(NodeView node) {
@@ -51,7 +54,7 @@ public final class PoolTally {
         Map.Entry<Integer, Integer> top = priorities.lastEntry();
         return new PoolView(null, Collections.unmodifiableMap(nodes), Set.of(), counts.clone(),
                 top == null ? Integer.MIN_VALUE : top.getKey(), top == null ? 0 : top.getValue(),
-                Collections.unmodifiableMap(domains));
+                Collections.unmodifiableMap(domains), Collections.unmodifiableNavigableMap(byNotHealthy));
     }
 
     private void apply(NodeView node, int sign) {
@@ -65,7 +68,28 @@ public final class PoolTally {
             } else {
                 domains.put(value, new DomainCounts(value, total, notHealthy));
             }
+            int before = old == null ? 0 : old.notHealthy();
+            if (before != notHealthy) {
+                index(value, before, false);
+                index(value, notHealthy, true);
+            }
         });
         priorities.merge(node.priority(), sign, (a, b) -> a + b == 0 ? null : a + b);
+    }
+
+    /** Adds or removes {@code domain} in the index of domains with {@code notHealthy} (≥ 1) not-healthy nodes. */
+    private void index(String domain, int notHealthy, boolean add) {
+        if (notHealthy == 0) {
+            return;
+        }
+        if (add) {
+            byNotHealthy.computeIfAbsent(notHealthy, n -> new HashSet<>()).add(domain);
+        } else {
+            Set<String> bucket = byNotHealthy.get(notHealthy);
+            bucket.remove(domain);
+            if (bucket.isEmpty()) {
+                byNotHealthy.remove(notHealthy);
+            }
+        }
     }
 }

@@ -1,5 +1,6 @@
 package dev.remedy.core.storm;
 
+import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.Collection;
 import java.util.Collections;
@@ -7,6 +8,7 @@ import java.util.HashMap;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
+import java.util.NavigableMap;
 import java.util.Objects;
 import java.util.Optional;
 import java.util.Set;
@@ -35,9 +37,20 @@ public final class PoolView {
     private final int maxPriority;
     private final int atMaxPriority;
     private final Map<String, DomainCounts> domains;
+    /** The domains with some not-healthy node, by how many, as the tally counted them; null for a list's view. */
+    private final NavigableMap<Integer, Set<String>> byNotHealthy;
+    /** How much {@link #withRemediating} raised domains' not-healthy counts above {@link #byNotHealthy}'s. */
+    private final Map<String, Integer> raised;
 
     PoolView(List<NodeView> list, Map<String, NodeView> nodes, Set<String> extraRemediating, int[] counts,
-             int maxPriority, int atMaxPriority, Map<String, DomainCounts> domains) {
+             int maxPriority, int atMaxPriority, Map<String, DomainCounts> domains,
+             NavigableMap<Integer, Set<String>> byNotHealthy) {
+        this(list, nodes, extraRemediating, counts, maxPriority, atMaxPriority, domains, byNotHealthy, Map.of());
+    }
+
+    private PoolView(List<NodeView> list, Map<String, NodeView> nodes, Set<String> extraRemediating, int[] counts,
+                     int maxPriority, int atMaxPriority, Map<String, DomainCounts> domains,
+                     NavigableMap<Integer, Set<String>> byNotHealthy, Map<String, Integer> raised) {
         this.list = list;
         this.total = list != null ? list.size() : nodes.size();
         this.nodes = nodes;
@@ -52,6 +65,8 @@ public final class PoolView {
         this.maxPriority = maxPriority;
         this.atMaxPriority = atMaxPriority;
         this.domains = domains;
+        this.byNotHealthy = byNotHealthy;
+        this.raised = raised;
     }
 
     /**
@@ -101,7 +116,8 @@ public final class PoolView {
         }
         Map<String, DomainCounts> domains = new HashMap<>(Math.max(16, perDomain.size() * 4 / 3 + 1));
         perDomain.forEach((value, c) -> domains.put(value, new DomainCounts(value, c[0], c[1])));
-        return new PoolView(nodes, byName, Set.of(), counts, maxPriority, atMax, Collections.unmodifiableMap(domains));
+        return new PoolView(nodes, byName, Set.of(), counts, maxPriority, atMax, Collections.unmodifiableMap(domains),
+                null);
     }
 
     /** A view of {@code nodes}. */
@@ -121,6 +137,7 @@ public final class PoolView {
         int[] counts = {healthy, unhealthy, remediating, disconnected, controlPlaneTotal, controlPlaneHealthy,
             controlPlaneRemediating};
         Map<String, DomainCounts> newDomains = domains;
+        Map<String, Integer> newRaised = raised;
         for (String name : names) {
             if (isRemediating(name) || !extra.add(name)) {
                 continue;
@@ -140,6 +157,12 @@ public final class PoolView {
                     }
                     DomainCounts d = newDomains.get(node.failureDomain().get());
                     newDomains.put(d.value(), new DomainCounts(d.value(), d.total(), d.notHealthy() + 1));
+                    if (byNotHealthy != null) {
+                        if (newRaised == raised) {
+                            newRaised = new HashMap<>(raised);
+                        }
+                        newRaised.merge(d.value(), 1, Integer::sum);
+                    }
                 }
             }
         }
@@ -147,7 +170,8 @@ public final class PoolView {
             return this;
         }
         return new PoolView(list, nodes, Collections.unmodifiableSet(extra), counts, maxPriority, atMaxPriority,
-                newDomains == domains ? domains : Collections.unmodifiableMap(newDomains));
+                newDomains == domains ? domains : Collections.unmodifiableMap(newDomains), byNotHealthy,
+                newRaised == raised ? raised : Collections.unmodifiableMap(newRaised));
     }
 
     /** Adds ({@code sign} 1) or removes (-1) {@code node} in the pool counts; shared with {@link PoolTally}. */
@@ -255,6 +279,39 @@ public final class PoolView {
     /** The counts of every failure domain of the pool (unordered, unmodifiable). */
     public Collection<DomainCounts> domains() {
         return domains.values();
+    }
+
+    /**
+     * The failure domains with at least {@code min} (at least 1) not-healthy nodes, unordered: O(those domains)
+     * for a view of a {@link PoolTally}, O(domains) for a view of a list.
+     */
+    Collection<DomainCounts> domainsNotHealthyAtLeast(int min) {
+        if (min < 1) {
+            throw new IllegalArgumentException("need min >= 1, got " + min);
+        }
+        List<DomainCounts> found = new ArrayList<>();
+        if (byNotHealthy == null) {
+            for (DomainCounts domain : domains.values()) {
+                if (domain.notHealthy() >= min) {
+                    found.add(domain);
+                }
+            }
+            return found;
+        }
+        // The index counts before withRemediating, which only raises counts: a domain listed stays listed.
+        for (Set<String> bucket : byNotHealthy.tailMap(min, true).values()) {
+            for (String value : bucket) {
+                found.add(domains.get(value));
+            }
+        }
+        for (Map.Entry<String, Integer> entry : raised.entrySet()) {
+            DomainCounts domain = domains.get(entry.getKey());
+            int before = domain.notHealthy() - entry.getValue();
+            if (before < min && domain.notHealthy() >= min) {
+                found.add(domain);
+            }
+        }
+        return found;
     }
 
     /**

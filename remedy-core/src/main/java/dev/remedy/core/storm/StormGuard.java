@@ -256,7 +256,8 @@ public final class StormGuard {
 
     private void observeDomains(String label, PoolView view, Instant now, List<StormSignal> signals) {
         TreeMap<String, String> current = new TreeMap<>();
-        for (DomainCounts domain : view.domains()) {
+        // Only a domain with domainMinUnhealthy not-healthy nodes can be suspect: the others are not read.
+        for (DomainCounts domain : view.domainsNotHealthyAtLeast(settings.domainMinUnhealthy())) {
             domainSuspicion(domain, view).ifPresent(detail -> current.put(domain.value(), detail));
         }
         for (var entry : current.entrySet()) {

@@ -23,6 +23,8 @@ class IncrementalPolicyControllerTest {
 
     private final List<String> started = new ArrayList<>();
     private final List<String> cancelled = new ArrayList<>();
+    /** The nodes whose remedy's progress the runner was asked for, in order. */
+    private final List<String> asked = new ArrayList<>();
     private final Map<String, RemedyRunner.Progress> progress = new HashMap<>();
 
     @Test
@@ -84,7 +86,37 @@ class IncrementalPolicyControllerTest {
         assertThat(controller.advance(T0.plusSeconds(2000))).isEmpty();
     }
 
+    @Test
+    @DisplayName("reporting progress: advance asks the runner only about the node said to have progressed, and a"
+            + " timeout still escalates on time")
+    void reportingProgress() {
+        IncrementalPolicyController controller = controller(StormSettings.custom().maxUnhealthy("100%")
+                .quietPeriod(Duration.ZERO).build(), true);
+        Instant now = T0.plusSeconds(300);
+        for (int i = 0; i < 3; i++) {
+            controller.observe(node("w" + i, "False", T0), now);
+        }
+        assertThat(started).containsExactly("w0", "w1", "w2");
+        assertThat(controller.advance(now.plusSeconds(10))).isEmpty();
+        assertThat(asked).as("running remedies are not polled").isEmpty();
+        progress.put("w1", RemedyRunner.Progress.FAILED);
+        controller.progressed("w1");
+        assertThat(controller.advance(now.plusSeconds(20))).extracting(PolicyDecision::node, PolicyDecision::kind)
+                .containsExactly(org.assertj.core.groups.Tuple.tuple("w1", Kind.ESCALATED));
+        assertThat(asked).containsExactly("w1");
+        assertThat(controller.advance(now.plusSeconds(599))).isEmpty();
+        assertThat(controller.advance(now.plusSeconds(600))).extracting(PolicyDecision::node, PolicyDecision::kind)
+                .containsExactly(org.assertj.core.groups.Tuple.tuple("w0", Kind.CANCELLED),
+                        org.assertj.core.groups.Tuple.tuple("w0", Kind.ESCALATED),
+                        org.assertj.core.groups.Tuple.tuple("w2", Kind.CANCELLED),
+                        org.assertj.core.groups.Tuple.tuple("w2", Kind.ESCALATED));
+    }
+
     private IncrementalPolicyController controller(StormSettings storm) {
+        return controller(storm, false);
+    }
+
+    private IncrementalPolicyController controller(StormSettings storm, boolean reporting) {
         Policy policy = new Policy("workers", NodeSelector.ALL, NodeRole.WORKER,
                 List.of(new UnhealthyCondition("Ready", "False", Duration.ofMinutes(5)),
                         new UnhealthyCondition("Ready", "Unknown", Duration.ofMinutes(5))),
@@ -99,6 +131,7 @@ class IncrementalPolicyControllerTest {
 
             @Override
             public Progress progress(String node, Remedy remedy) {
+                asked.add(node);
                 return progress.getOrDefault(node, Progress.RUNNING);
             }
 
@@ -107,8 +140,9 @@ class IncrementalPolicyControllerTest {
                 cancelled.add(node);
             }
         };
-        return new IncrementalPolicyController(List.of(policy), runner,
-                new StormGate(new SplittableRandom(3), QuorumGuard.oneAtATime(), s -> { }, T0), d -> { });
+        StormGate gate = new StormGate(new SplittableRandom(3), QuorumGuard.oneAtATime(), s -> { }, T0);
+        return reporting ? IncrementalPolicyController.reportingProgress(List.of(policy), runner, gate, d -> { })
+                : new IncrementalPolicyController(List.of(policy), runner, gate, d -> { });
     }
 
     private static NodeStatus node(String name, String ready, Instant since) {

@@ -15,7 +15,8 @@ import org.junit.jupiter.api.Test;
 class PoolTallyTest {
 
     @Test
-    @DisplayName("after random puts, replacements and removals the tally's view equals a view of the same nodes")
+    @DisplayName("after random puts, replacements and removals the tally's view (also with remediations added) equals"
+            + " a view of the same nodes, down to the domains storm protection reads")
     void tallyEqualsFullCount() {
         SplittableRandom random = new SplittableRandom(42);
         PoolTally tally = new PoolTally();
@@ -35,6 +36,9 @@ class PoolTallyTest {
             }
             if (step % 50 == 0) {
                 assertSame(tally.view(), PoolView.of(new ArrayList<>(current.values())));
+                List<String> extra = List.of("n" + random.nextInt(60), "n" + random.nextInt(60), "absent");
+                assertSame(tally.view().withRemediating(extra),
+                        PoolView.of(new ArrayList<>(current.values())).withRemediating(extra));
             }
         }
         assertSame(tally.view(), PoolView.of(new ArrayList<>(current.values())));
@@ -49,6 +53,13 @@ class PoolTallyTest {
                         full.disconnected(), full.controlPlaneTotal(), full.controlPlaneHealthy(),
                         full.controlPlaneRemediating()));
         assertThat(incremental.domains()).containsExactlyInAnyOrderElementsOf(full.domains());
+        for (int min = 1; min <= 4; min++) {
+            int atLeast = min;
+            assertThat(incremental.domainsNotHealthyAtLeast(min)).as("domains with at least %d not healthy", min)
+                    .containsExactlyInAnyOrderElementsOf(full.domains().stream()
+                            .filter(d -> d.notHealthy() >= atLeast).toList())
+                    .containsExactlyInAnyOrderElementsOf(full.domainsNotHealthyAtLeast(min));
+        }
         for (int i = 0; i < 60; i++) {
             String name = "n" + i;
             assertThat(incremental.hasHighestPriority(name)).as(name).isEqualTo(full.hasHighestPriority(name));
