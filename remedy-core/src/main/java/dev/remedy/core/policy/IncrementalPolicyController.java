@@ -5,6 +5,7 @@ import dev.remedy.core.storm.PoolTally;
 import dev.remedy.core.time.Deadlines;
 import java.time.Instant;
 import java.util.ArrayList;
+import java.util.Collection;
 import java.util.Comparator;
 import java.util.HashMap;
 import java.util.HashSet;
@@ -91,6 +92,31 @@ public final class IncrementalPolicyController {
         List<PolicyDecision> decisions = new ArrayList<>();
         fleet.put(node.name(), node);
         reassess(node, now, decisions);
+        return remediations.publish(decisions);
+    }
+
+    /**
+     * Many nodes seen at once (an informer's first list, a burst of changes): every one enters its pools before any
+     * is decided, so that storm protection counts the whole fleet, and not only the nodes seen so far, when the
+     * first sick one is decided; then each is decided as {@link #observe} decides.
+     */
+    public List<PolicyDecision> observeAll(Collection<NodeStatus> nodes, Instant now) {
+        for (NodeStatus node : nodes) {
+            fleet.put(node.name(), node);
+            for (int p = 0; p < policies.size(); p++) {
+                Policy policy = policies.get(p);
+                if (policy.covers(node)) {
+                    tallies.get(p).put(remediations.view(policy, node,
+                            sick(policy, node, Conditions.earliestShown(policy, node), now)));
+                } else {
+                    tallies.get(p).remove(node.name());
+                }
+            }
+        }
+        List<PolicyDecision> decisions = new ArrayList<>();
+        for (NodeStatus node : nodes) {
+            reassess(node, now, decisions);
+        }
         return remediations.publish(decisions);
     }
 
@@ -196,8 +222,7 @@ public final class IncrementalPolicyController {
                 earliest = shown;
             }
             Instant episode = shown == null ? null : Conditions.min(episodes.get(node.name()), shown);
-            boolean sick = Conditions.unhealthyAt(policy, Conditions.thresholds(policy, now), node)
-                    || episode != null && !episode.isAfter(Deadlines.minus(now, Conditions.longestDuration(policy)));
+            boolean sick = sick(policy, node, shown, now);
             tallies.get(p).put(remediations.view(policy, node, sick));
             if (sick && candidate < 0) {
                 candidate = p;
@@ -221,6 +246,11 @@ public final class IncrementalPolicyController {
                 refresh(node);
             } else if (candidate < 0) {
                 remediations.clearHold(node.name());
+                followed.remove(node.name());
+            } else {
+                // held back (storm protection, a pause): asked again at every advance, as a full pass asks, not only
+                // when the node changes; a node that stays down never changes
+                followed.add(node.name());
             }
         } else {
             remediations.follow(node, tallies.get(policies.indexOf(remediating.get())).view(), now, decisions);
@@ -231,6 +261,16 @@ public final class IncrementalPolicyController {
         if (wasActive || remediations.isActive(node.name())) {
             schedule(node.name());
         }
+    }
+
+    /**
+     * Whether {@code node} is unhealthy under {@code policy} now: a condition past its duration, or an episode
+     * (conditions shown since {@code shown} or earlier, flips included) longer than the policy's longest duration.
+     */
+    private boolean sick(Policy policy, NodeStatus node, Instant shown, Instant now) {
+        Instant episode = shown == null ? null : Conditions.min(episodes.get(node.name()), shown);
+        return Conditions.unhealthyAt(policy, Conditions.thresholds(policy, now), node)
+                || episode != null && !episode.isAfter(Deadlines.minus(now, Conditions.longestDuration(policy)));
     }
 
     /**

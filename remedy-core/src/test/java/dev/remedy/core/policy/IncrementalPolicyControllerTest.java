@@ -72,6 +72,39 @@ class IncrementalPolicyControllerTest {
     }
 
     @Test
+    @DisplayName("a start held back is asked again at the next advance, though the node never changes")
+    void heldStartIsAskedAgain() {
+        IncrementalPolicyController controller = controller(StormSettings.custom().maxUnhealthy("50%")
+                .quietPeriod(Duration.ZERO).stormCooldown(Duration.ZERO).build());
+        Instant now = T0.plusSeconds(400);
+        controller.observe(node("n0", "True", T0), now);
+        controller.observe(node("n1", "False", T0), now);
+        assertThat(controller.observe(node("n2", "False", T0), now)).extracting(PolicyDecision::kind)
+                .as("2 of 3 unhealthy is over 50%").containsExactly(Kind.HELD);
+        controller.observe(node("n3", "True", T0), now);
+        assertThat(started).containsExactly("n1");
+
+        assertThat(controller.advance(now.plusSeconds(1))).extracting(PolicyDecision::kind)
+                .as("2 of 4: within 50% now").containsExactly(Kind.STARTED);
+        assertThat(started).containsExactly("n1", "n2");
+    }
+
+    @Test
+    @DisplayName("nodes observed together all enter the pools before any is decided: an informer's first list that "
+            + "gives the sick node first is no storm")
+    void observedTogether() {
+        IncrementalPolicyController controller = controller(StormSettings.custom().quietPeriod(Duration.ZERO)
+                .build());
+        Instant now = T0.plusSeconds(400);
+
+        List<PolicyDecision> made = controller.observeAll(List.of(node("n0", "False", T0), node("n1", "True", T0),
+                node("n2", "True", T0)), now);
+
+        assertThat(made).extracting(PolicyDecision::kind).containsExactly(Kind.STARTED);
+        assertThat(started).containsExactly("n0");
+    }
+
+    @Test
     @DisplayName("advance follows running remediations: a timeout escalates, a healthy node is released after the delay")
     void followsRemediations() {
         IncrementalPolicyController controller = controller(StormSettings.custom().maxUnhealthy("100%").quietPeriod(Duration.ZERO).build());

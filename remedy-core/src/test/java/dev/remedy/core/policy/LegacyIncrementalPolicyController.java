@@ -138,12 +138,15 @@ final class LegacyIncrementalPolicyController {
             wakes.add(new Wake(wake, node.name()));
         }
         Optional<Policy> remediating = remediations.policyOf(node.name());
+        boolean held = false;
         if (remediating.isEmpty()) {
             if (candidate >= 0 && remediations.consider(policies.get(candidate), node,
                     tallies.get(candidate).view(), now, decisions)) {
                 refresh(node);
             } else if (candidate < 0) {
                 remediations.clearHold(node.name());
+            } else {
+                held = true; // the one change since: a held start is asked again at every advance
             }
         } else {
             remediations.follow(node, tallies.get(policies.indexOf(remediating.get())).view(), now, decisions);
@@ -151,7 +154,7 @@ final class LegacyIncrementalPolicyController {
                 refresh(node);
             }
         }
-        if (remediations.isActive(node.name())) {
+        if (remediations.isActive(node.name()) || held) {
             active.add(node.name());
         } else {
             active.remove(node.name());

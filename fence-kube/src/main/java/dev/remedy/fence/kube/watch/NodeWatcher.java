@@ -18,6 +18,8 @@ import java.time.Duration;
 import java.time.Instant;
 import java.util.HashMap;
 import java.util.HashSet;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Set;
@@ -135,12 +137,7 @@ public final class NodeWatcher implements AutoCloseable {
         SharedIndexInformer<Node> started = informer;
         // the policies see the nodes only once all are listed: a fence decided on a partial list would count the
         // nodes not yet seen as absent, and storm protection's shares would be wrong
-        return started.start().thenRun(() -> {
-            for (Node node : started.getStore().list()) {
-                pending.putIfAbsent(node.getMetadata().getName(), node);
-            }
-            scheduleDrain();
-        });
+        return started.start().thenRun(this::scheduleDrain);
     }
 
     /** Whether the informer has listed the nodes at least once. */
@@ -195,6 +192,9 @@ public final class NodeWatcher implements AutoCloseable {
         }
     }
 
+    /** Whether the first drain after the informer's first list has taken every node of its store. */
+    private volatile boolean listed;
+
     private void enqueue(String name, Object latest) {
         pending.put(name, latest);
         scheduleDrain();
@@ -217,7 +217,15 @@ public final class NodeWatcher implements AutoCloseable {
         if (!hasSynced()) {
             return; // kept in pending: start() drains them once the informer has listed every node
         }
+        if (!listed) {
+            // the informer's store holds the whole first list before every add has been handed to the handler
+            listed = true;
+            for (Node node : informer.getStore().list()) {
+                pending.putIfAbsent(node.getMetadata().getName(), node);
+            }
+        }
         synchronized (lock) {
+            List<NodeStatus> changed = new ArrayList<>();
             for (String name : pending.keySet()) {
                 Object latest = pending.remove(name);
                 if (latest == null) {
@@ -227,17 +235,21 @@ public final class NodeWatcher implements AutoCloseable {
                     if (latest == DELETED) {
                         deleted(name);
                     } else {
-                        updated((Node) latest);
+                        updated((Node) latest, changed);
                     }
                 } catch (RuntimeException e) {
                     LOG.error("could not evaluate node {}; it is evaluated again with its next event", name, e);
                 }
             }
+            if (!changed.isEmpty()) {
+                // together: every changed node is in its pools before any is decided (the first list, a burst)
+                controller.observeAll(changed, time.instant());
+            }
             tracked = count;
         }
     }
 
-    private void updated(Node node) {
+    private void updated(Node node, List<NodeStatus> changed) {
         String name = node.getMetadata().getName();
         NodeState state = states.computeIfAbsent(name, n -> new NodeState());
         state.seen(node.getMetadata().getResourceVersion());
@@ -263,7 +275,7 @@ public final class NodeWatcher implements AutoCloseable {
             if (previous == null) {
                 count++;
             }
-            controller.observe(status, now);
+            changed.add(status);
         }
         if (healthy) {
             confirmed.add(name);
