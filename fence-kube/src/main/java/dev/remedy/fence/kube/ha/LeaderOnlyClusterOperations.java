@@ -56,6 +56,16 @@ public final class LeaderOnlyClusterOperations implements ClusterOperations {
         delegate.deletePods(node);
     }
 
+    /**
+     * {@inheritDoc} Passed on (the interface's default does nothing, which would skip the wait); refused with a
+     * {@link NotLeaderException} unless this process may act now, as it may delete VolumeAttachments.
+     */
+    @Override
+    public void awaitWorkloadsReleased(String node) {
+        guard.check("waiting for the workloads of node " + node + " to be released");
+        delegate.awaitWorkloadsReleased(node);
+    }
+
     /** {@inheritDoc} Refused with a {@link NotLeaderException} unless this process may act now. */
     @Override
     public void deleteNode(String node) {

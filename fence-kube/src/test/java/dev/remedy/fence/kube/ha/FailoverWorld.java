@@ -1,6 +1,5 @@
 package dev.remedy.fence.kube.ha;
 
-import dev.remedy.core.engine.ClusterOperations;
 import dev.remedy.core.engine.FenceEngine;
 import dev.remedy.core.engine.OperationTask;
 import dev.remedy.core.engine.Taint;
@@ -13,19 +12,19 @@ import dev.remedy.core.plan.FenceStep;
 import dev.remedy.core.plan.NodePlan;
 import dev.remedy.core.plan.ResolvedMethod;
 import dev.remedy.core.plan.StepPlan;
-import dev.remedy.core.store.FenceStateStore;
-import dev.remedy.core.store.InMemoryStateStore;
-import dev.remedy.spi.FenceAction;
-import dev.remedy.spi.FenceAgent;
+import dev.remedy.fence.kube.cluster.KubeClusterOperations;
+import dev.remedy.fence.kube.ha.FailoverSeams.HookedCluster;
+import dev.remedy.fence.kube.ha.FailoverSeams.HookedProvider;
+import dev.remedy.fence.kube.ha.FailoverSeams.RecordingCluster;
+import dev.remedy.fence.kube.ha.FailoverSeams.RecordingStore;
+import dev.remedy.fence.kube.store.KubeFenceStateStore;
 import dev.remedy.spi.PowerState;
 import dev.remedy.spi.TimeSource;
 import dev.remedy.spi.config.AgentConfig;
 import dev.remedy.spi.config.Secret;
 import dev.remedy.spi.discovery.FenceAgentRegistry;
-import dev.remedy.test.cluster.SimulatedCluster;
 import dev.remedy.test.fake.FakePowerLab;
 import dev.remedy.test.fake.FakePowerTarget;
-import dev.remedy.test.fake.WrappedFakeProvider;
 import io.fabric8.kubernetes.client.KubernetesClient;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -40,17 +39,18 @@ import java.util.concurrent.TimeUnit;
 import java.util.function.BooleanSupplier;
 
 /**
- * Two replicas of one shard over ONE store, ONE cluster and ONE power lab, each with its own ShardLeadership on the
- * same API server. Every effect either replica makes on the shared world is written to one trail, in order
- * ("a cordon", "b agent off", "a save release"). A fault can be armed at the leader's k-th effect boundary.
+ * Two replicas of one shard on ONE API server and ONE power lab (the BMC). Each replica is a process of its own: its
+ * own {@link KubernetesClient}, its own {@link ShardLeadership}, its own {@link KubeFenceStateStore} and
+ * {@link KubeClusterOperations}; what they share lives only in the API server (the NodeFence, the Node with its
+ * taints and cordon, the pods, the VolumeAttachments, the Lease). Every effect either replica makes is written to
+ * one trail, in order ("a cordon", "b agent off", "a save release"). A fault can be armed at the leader's k-th
+ * effect boundary.
  *
  * <p>Layering of each replica, outermost first: engine → boundary hook → Lease fence (LeaderOnly wrappers, the
- * engine's effect guard) → recorder → shared world. A hook that blocks is thus a pause before the guard is asked,
- * which is what a process paused anywhere before its check looks like. Agent "before" boundaries are in the
- * executor (before the engine's guard is asked); "after" boundaries are after the device answered.
- *
- * <p>The store is an {@link InMemoryStateStore} and the cluster a {@link SimulatedCluster}: any
- * {@link FenceStateStore} and {@link ClusterOperations} plug in the same way (the Kubernetes ones after the merge).
+ * engine's effect guard) → recorder → the replica's Kubernetes store and cluster operations → the API server. A
+ * hook that blocks is thus a pause before the guard is asked, which is what a process paused anywhere before its
+ * check looks like. Agent "before" boundaries are in the executor (before the engine's guard is asked); "after"
+ * boundaries are after the device answered.
  */
 final class FailoverWorld implements AutoCloseable {
 
@@ -65,10 +65,11 @@ final class FailoverWorld implements AutoCloseable {
     }
 
     static final String NODE = "worker-1";
+    static final int PODS = 3;
+    static final int BYSTANDER_PODS = 2;
     private static final String PASSWORD = "failover-test-password";
 
-    final SimulatedCluster cluster = new SimulatedCluster().node(NODE, 3);
-    final InMemoryStateStore store = new InMemoryStateStore();
+    final ApiServer api;
     final FakePowerLab lab = new FakePowerLab();
     final FakePowerTarget target = lab.create(NODE, TimeSource.system()).transitionTime(Duration.ofMillis(20));
     final List<String> trail = Collections.synchronizedList(new ArrayList<>());
@@ -81,12 +82,14 @@ final class FailoverWorld implements AutoCloseable {
     volatile int faultIndex = -1;
     private final CountDownLatch resume = new CountDownLatch(1);
 
-    FailoverWorld(KubernetesClient client, String shard, int faultAt, Fault fault) {
+    FailoverWorld(ApiServer api, String shard, int faultAt, Fault fault) {
+        this.api = api;
         this.faultAt = faultAt;
         this.fault = fault;
-        cluster.watch(this::checkRelease);
-        this.a = new Replica("a", client, shard);
-        this.b = new Replica("b", client, shard);
+        api.addNode(NODE, PODS);
+        api.addNode(ApiServer.BYSTANDER, BYSTANDER_PODS);
+        this.a = new Replica("a", shard);
+        this.b = new Replica("b", shard);
     }
 
     /** Lets a paused leader go on (its elector and its blocked thread). */
@@ -116,16 +119,23 @@ final class FailoverWorld implements AutoCloseable {
             replica.leadership.close();
             replica.elector.shutdown();
             replica.pool.shutdownNow();
+            replica.client.close();
         }
     }
 
-    private void checkRelease(String call) {
-        if (call.startsWith("delete-pods ") || call.startsWith("add-taint " + Taint.OUT_OF_SERVICE.key())) {
-            boolean confirmed = store.load(NODE).flatMap(NodeFence::confirmation).isPresent();
-            if (target.power() != PowerState.OFF || !confirmed) {
-                violations.add(call + " while the machine is " + target.power() + " and the record has "
-                        + (confirmed ? "a" : "no") + " confirmation");
-            }
+    /** A release call is about to go out: the machine must be off and the NodeFence must hold the confirmation. */
+    void checkRelease(String call) {
+        boolean confirmed = api.record(NODE).flatMap(NodeFence::confirmation).isPresent();
+        if (target.power() != PowerState.OFF || !confirmed) {
+            violations.add(call + " while the machine is " + target.power() + " and the NodeFence has "
+                    + (confirmed ? "a" : "no") + " confirmation");
+        }
+    }
+
+    /** Power on is about to be sent: the Node on the server must not carry the out-of-service taint. */
+    void checkPowerOn() {
+        if (api.taints(NODE).contains(Taint.OUT_OF_SERVICE)) {
+            violations.add("power on while the out-of-service taint is on the node");
         }
     }
 
@@ -146,9 +156,12 @@ final class FailoverWorld implements AutoCloseable {
                 .restartDelay(Duration.ofSeconds(1)).awaitReady(Duration.ofSeconds(60)).build();
     }
 
-    /** One replica: its leadership, its engine's threads, its view of the shared world. */
+    /** One replica, a process of its own: its client, store, cluster operations, leadership and engine threads. */
     final class Replica {
         final String name;
+        final KubernetesClient client;
+        final KubeFenceStateStore store;
+        final KubeClusterOperations cluster;
         final ShardLeadership leadership;
         final PausableExecutor elector = new PausableExecutor();
         final ExecutorService pool = Executors.newFixedThreadPool(4, r -> {
@@ -161,19 +174,30 @@ final class FailoverWorld implements AutoCloseable {
         volatile boolean dead;
         volatile boolean paused;
 
-        Replica(String name, KubernetesClient client, String shard) {
+        Replica(String name, String shard) {
             this.name = name;
+            this.client = api.newClient();
+            this.store = new KubeFenceStateStore(client);
+            // the release deletes the node's VolumeAttachment (it is verified off): the wait is an effect too
+            this.cluster = ApiServer.listPodsWithoutFieldSelector(KubeClusterOperations.builder(client), client)
+                    .deleteStaleVolumeAttachments(true).releaseTimeout(Duration.ofSeconds(5))
+                    .pollInterval(Duration.ofMillis(50)).build();
             this.leadership = ShardLeadership.builder(client).shard(shard).namespace("remedy").identity("pod-" + name)
                     .leaseDuration(Duration.ofMillis(1500)).renewDeadline(Duration.ofMillis(1000))
                     .retryPeriod(Duration.ofMillis(100)).electorExecutor(elector).engineFactory(this::engine).build();
+        }
+
+        FailoverWorld world() {
+            return FailoverWorld.this;
         }
 
         private FenceEngine engine(LeaseGuard guard) {
             FenceAgentRegistry agents = FenceAgentRegistry.of(new HookedProvider(this));
             NodePlan plan = plan(agents);
             return FenceEngine.builder()
-                    .store(new LeaderOnlyStateStore(new RecordingStore(this), guard))
-                    .cluster(new HookedCluster(this, new LeaderOnlyClusterOperations(new RecordingCluster(this), guard)))
+                    .store(new LeaderOnlyStateStore(new RecordingStore(this, store), guard))
+                    .cluster(new HookedCluster(this,
+                            new LeaderOnlyClusterOperations(new RecordingCluster(this, cluster), guard)))
                     .effectGuard(guard)
                     .agents(agents).plans(n -> n.equals(NODE) ? Optional.of(plan) : Optional.empty())
                     .settings(settings()).executor(this::execute).listener(events::add).build();
@@ -241,160 +265,6 @@ final class FailoverWorld implements AutoCloseable {
                 throw new SimulatedCrash();
             }
             trail.add(name + " " + what);
-        }
-    }
-
-    /** Calls the boundary hook around each cluster call, outside the Lease fence. */
-    private record HookedCluster(Replica replica, ClusterOperations next) implements ClusterOperations {
-        private void around(String verb, Runnable call) {
-            replica.boundary("before " + verb);
-            call.run();
-            replica.boundary("after " + verb);
-        }
-
-        @Override
-        public void cordon(String node) {
-            around("cordon", () -> next.cordon(node));
-        }
-
-        @Override
-        public void uncordon(String node) {
-            around("uncordon", () -> next.uncordon(node));
-        }
-
-        @Override
-        public void addTaint(String node, Taint taint) {
-            around("add-taint " + taint.key(), () -> next.addTaint(node, taint));
-        }
-
-        @Override
-        public void removeTaint(String node, Taint taint) {
-            around("remove-taint " + taint.key(), () -> next.removeTaint(node, taint));
-        }
-
-        @Override
-        public void deletePods(String node) {
-            around("delete-pods", () -> next.deletePods(node));
-        }
-
-        @Override
-        public void deleteNode(String node) {
-            around("delete-node", () -> next.deleteNode(node));
-        }
-
-        @Override
-        public void restoreNode(String node) {
-            around("restore-node", () -> next.restoreNode(node));
-        }
-    }
-
-    /** The shared cluster, each call written to the trail under the replica's name. */
-    private final class RecordingCluster implements ClusterOperations {
-        private final Replica replica;
-
-        RecordingCluster(Replica replica) {
-            this.replica = replica;
-        }
-
-        private void call(String what, Runnable call) {
-            replica.effect(what);
-            call.run();
-        }
-
-        @Override
-        public void cordon(String node) {
-            call("cordon", () -> cluster.cordon(node));
-        }
-
-        @Override
-        public void uncordon(String node) {
-            call("uncordon", () -> cluster.uncordon(node));
-        }
-
-        @Override
-        public void addTaint(String node, Taint taint) {
-            call("add-taint " + taint.key(), () -> cluster.addTaint(node, taint));
-        }
-
-        @Override
-        public void removeTaint(String node, Taint taint) {
-            call("remove-taint " + taint.key(), () -> cluster.removeTaint(node, taint));
-        }
-
-        @Override
-        public void deletePods(String node) {
-            call("delete-pods", () -> cluster.deletePods(node));
-        }
-
-        @Override
-        public void deleteNode(String node) {
-            call("delete-node", () -> cluster.deleteNode(node));
-        }
-
-        @Override
-        public void restoreNode(String node) {
-            call("restore-node", () -> cluster.restoreNode(node));
-        }
-    }
-
-    /** The shared store, each write written to the trail under the replica's name. */
-    private final class RecordingStore implements FenceStateStore {
-        private final Replica replica;
-
-        RecordingStore(Replica replica) {
-            this.replica = replica;
-        }
-
-        @Override
-        public Optional<NodeFence> load(String node) {
-            return store.load(node);
-        }
-
-        @Override
-        public List<NodeFence> loadAll() {
-            return store.loadAll();
-        }
-
-        @Override
-        public NodeFence save(NodeFence record) {
-            replica.effect("save " + record.stage().code());
-            return store.save(record);
-        }
-
-        @Override
-        public void delete(String node) {
-            replica.effect("delete-record");
-            store.delete(node);
-        }
-    }
-
-    /** The fake agent on the shared lab, recording each action and its "after" boundary. */
-    private final class HookedProvider extends WrappedFakeProvider {
-        static final String TYPE = "hooked";
-        private final Replica replica;
-
-        HookedProvider(Replica replica) {
-            super(lab);
-            this.replica = replica;
-        }
-
-        @Override
-        public String type() {
-            return TYPE;
-        }
-
-        @Override
-        protected FenceAgent wrap(FenceAgent honest, AgentConfig config) {
-            return (request, context) -> {
-                String action = request.action().code();
-                if (request.action() == FenceAction.ON && cluster.taints(NODE).contains(Taint.OUT_OF_SERVICE)) {
-                    violations.add("power on while the out-of-service taint is on the node");
-                }
-                replica.effect("agent " + action);
-                var outcome = honest.execute(request, context);
-                replica.boundary("after agent " + action);
-                return outcome;
-            };
         }
     }
 

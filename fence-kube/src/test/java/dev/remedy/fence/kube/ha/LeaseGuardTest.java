@@ -3,6 +3,7 @@ package dev.remedy.fence.kube.ha;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import dev.remedy.core.engine.ClusterOperations;
 import dev.remedy.core.engine.Taint;
 import dev.remedy.core.flow.ClusterAction;
 import dev.remedy.core.flow.Effect;
@@ -87,6 +88,63 @@ class LeaseGuardTest {
         assertThat(fencedStore.load("n1")).as("reads pass").isPresent();
         assertThatThrownBy(() -> fencedCluster.uncordon("n1")).isInstanceOf(NotLeaderException.class);
         assertThat(cluster.cordoned("n1")).isTrue();
+    }
+
+    @Test
+    @DisplayName("the wrapper passes the release wait on to the cluster while the Lease is held, and refuses it "
+            + "without (the interface's default would skip the wait)")
+    void releaseWait() {
+        java.util.List<String> waits = new java.util.ArrayList<>();
+        ClusterOperations waiting = new ClusterOperations() {
+            @Override
+            public void cordon(String node) {
+                cluster.cordon(node);
+            }
+
+            @Override
+            public void uncordon(String node) {
+                cluster.uncordon(node);
+            }
+
+            @Override
+            public void addTaint(String node, Taint taint) {
+                cluster.addTaint(node, taint);
+            }
+
+            @Override
+            public void removeTaint(String node, Taint taint) {
+                cluster.removeTaint(node, taint);
+            }
+
+            @Override
+            public void deletePods(String node) {
+                cluster.deletePods(node);
+            }
+
+            @Override
+            public void awaitWorkloadsReleased(String node) {
+                waits.add(node);
+            }
+
+            @Override
+            public void deleteNode(String node) {
+                cluster.deleteNode(node);
+            }
+
+            @Override
+            public void restoreNode(String node) {
+                cluster.restoreNode(node);
+            }
+        };
+        LeaderOnlyClusterOperations fenced = new LeaderOnlyClusterOperations(waiting, guard);
+
+        assertThatThrownBy(() -> fenced.awaitWorkloadsReleased("n1")).isInstanceOf(NotLeaderException.class)
+                .hasMessageStartingWith("waiting for the workloads of node n1 to be released refused");
+        assertThat(waits).isEmpty();
+
+        lastRenew.set(OptionalLong.of(time.nanoTime()));
+        fenced.awaitWorkloadsReleased("n1");
+        assertThat(waits).containsExactly("n1");
     }
 
     @Test

@@ -24,14 +24,21 @@ import org.junit.jupiter.params.provider.Arguments;
 import org.junit.jupiter.params.provider.MethodSource;
 
 /**
- * THE failover test: two replicas of one shard, each with its own ShardLeadership on one API server (the fabric8
- * mock server in CRUD mode: Leases and the LeaderElector's take-over work there as on a real one), share one store,
- * one cluster and one power lab. The leader runs one node's full flow; at every effect boundary k it is crashed
+ * THE failover test: two replicas of one shard against one API server (the fabric8 mock server in CRUD mode, a
+ * fresh one per scenario: Leases, the LeaderElector's take-over, NodeFence custom resources with resourceVersion
+ * checks, Node patches, pods and VolumeAttachments work there as on a real one). Each replica has its own client,
+ * ShardLeadership, {@code KubeFenceStateStore} and {@code KubeClusterOperations}; they share only the API server
+ * and the power lab (the BMC). The leader runs one node's full flow; at every effect boundary k it is crashed
  * (stops renewing without releasing the Lease, its engine closed) or paused (its threads blocked, its elector
  * frozen; it resumes once the standby took over). Each scenario checks that the flow ends exactly once, that
- * workloads are released only while the machine is confirmed off, that the host is on at the end, that the
- * standby did the rest, and that the old leader did nothing after the boundary. Real time, short Lease timings
- * (1.5 s / 1 s / 0.1 s); no timing assertion.
+ * workloads are released only while the machine is confirmed off (checked as each release call goes out, against
+ * the BMC and the NodeFence), that the host is on at the end, that the standby did the rest, that the old leader
+ * did nothing after the boundary, and, read back from the API server, that the Node is schedulable and untainted,
+ * its pods and VolumeAttachment are gone, the bystander node is untouched, and one NodeFence holds the finished
+ * record. Real time, short Lease timings (1.5 s / 1 s / 0.1 s); no timing assertion.
+ *
+ * <p>Mock server gap routed around: its field selector {@code spec.nodeName} matches nothing, so the replicas list
+ * pods without it ({@link ApiServer#listPodsWithoutFieldSelector}).
  */
 @EnableKubernetesMockClient(crud = true)
 class ShardFailoverTest {
@@ -39,14 +46,15 @@ class ShardFailoverTest {
     /** Every effect of the flow, in order: cluster calls and agent actions. */
     static final List<String> EFFECTS = List.of("cordon", "add-taint " + Taint.FENCING.key(), "agent off",
             "agent status", "add-taint " + Taint.OUT_OF_SERVICE.key(), "delete-pods",
-            "remove-taint " + Taint.OUT_OF_SERVICE.key(), "agent on", "remove-taint " + Taint.FENCING.key(),
+            "await-release", "remove-taint " + Taint.OUT_OF_SERVICE.key(), "agent on", "remove-taint " + Taint.FENCING.key(),
             "uncordon");
     /** Before and after each effect. */
     static final List<String> BOUNDARIES = EFFECTS.stream()
             .flatMap(effect -> Stream.of("before " + effect, "after " + effect)).toList();
     private static final AtomicInteger SHARDS = new AtomicInteger();
 
-    static KubernetesClient client;
+    /** The test's own client on this scenario's API server (a fresh server per test). */
+    KubernetesClient client;
 
     static Stream<Arguments> boundaries() {
         List<Arguments> all = new ArrayList<>();
@@ -61,7 +69,8 @@ class ShardFailoverTest {
     @Test
     @DisplayName("without a fault the leader runs the whole flow, through exactly the boundaries the scenarios use")
     void baseline() throws Exception {
-        try (FailoverWorld world = new FailoverWorld(client, "base-" + SHARDS.incrementAndGet(), -1, Fault.CRASH)) {
+        String shard = "base-" + SHARDS.incrementAndGet();
+        try (FailoverWorld world = new FailoverWorld(new ApiServer(client), shard, -1, Fault.CRASH)) {
             runFlow(world, null);
             assertThat(world.a.boundaries).containsExactlyElementsOf(BOUNDARIES);
             assertThat(world.trailOf(world.b, 0)).isEmpty();
@@ -74,7 +83,7 @@ class ShardFailoverTest {
     @DisplayName("the standby finishes the flow exactly once whatever boundary the leader stops at")
     void failover(Fault fault, int k, String boundary) throws Exception {
         String shard = fault.name().toLowerCase(java.util.Locale.ROOT) + "-" + k + "-" + SHARDS.incrementAndGet();
-        try (FailoverWorld world = new FailoverWorld(client, shard, k, fault)) {
+        try (FailoverWorld world = new FailoverWorld(new ApiServer(client), shard, k, fault)) {
             runFlow(world, fault);
 
             assertThat(world.faultIndex).as("the leader reached boundary %s", boundary).isNotNegative();
@@ -108,7 +117,7 @@ class ShardFailoverTest {
         a.leadership.engine().orElseThrow().decide(FailoverWorld.NODE, "Ready=Unknown for 5m");
         boolean[] resumed = {false};
         boolean settled = FailoverWorld.await(
-                () -> world.store.load(FailoverWorld.NODE).map(NodeFence::isSettled).orElse(false),
+                () -> world.api.record(FailoverWorld.NODE).map(NodeFence::isSettled).orElse(false),
                 Duration.ofSeconds(30), () -> {
                     a.reconcile();
                     b.reconcile();
@@ -118,16 +127,29 @@ class ShardFailoverTest {
                     }
                 });
         assertThat(settled).as("the flow settles; trail %s", world.trail).isTrue();
-        // a woken leader must stay quiet: give it the time to try, then look again
-        FailoverWorld.await(() -> !a.leadership.isLeading() && a.leadership.engine().isEmpty(),
-                Duration.ofSeconds(5), () -> { });
+        if (fault == null) {
+            return; // the leader leads on: nothing to wait for
+        }
+        if (fault == Fault.PAUSE && !resumed[0]) {
+            world.resumeLeader(); // the standby finished before the loop saw it lead: wake the old leader now
+        }
+        // a woken leader must stay quiet: let it wake and try, then look again
+        assertThat(FailoverWorld.await(() -> !a.paused && !a.leadership.isLeading() && a.leadership.engine().isEmpty(),
+                Duration.ofSeconds(10), () -> { })).as("the old leader woke up (or died) and stopped leading").isTrue();
         Thread.sleep(100);
     }
 
     private static void assertSettledOnce(FailoverWorld world) {
-        assertThat(world.store.loadAll()).singleElement().satisfies(record -> {
+        ApiServer api = world.api;
+        String node = FailoverWorld.NODE;
+        assertThat(api.nodeFences()).as("the NodeFences on the API server").singleElement().satisfies(nf -> {
+            assertThat(nf.getMetadata().getName()).isEqualTo(node);
+            assertThat(nf.getSpec().getState()).isEqualTo(FenceState.FINAL.code());
+        });
+        assertThat(api.records()).singleElement().satisfies(record -> {
             assertThat(record.state()).isEqualTo(FenceState.FINAL);
             assertThat(record.stage()).isEqualTo(Stage.FINISHED);
+            assertThat(record.confirmation()).as("the OFF that allowed the release").isPresent();
         });
         List<FenceEvent> all = new ArrayList<>(world.a.events);
         all.addAll(world.b.events);
@@ -137,12 +159,17 @@ class ShardFailoverTest {
         assertThat(world.violations).isEmpty();
         assertThat(world.target.power()).isEqualTo(PowerState.ON);
         assertThat(world.target.history()).containsSubsequence(PowerState.OFF, PowerState.ON);
-        assertThat(world.cluster.cordoned(FailoverWorld.NODE)).isFalse();
-        assertThat(world.cluster.taints(FailoverWorld.NODE)).isEmpty();
-        assertThat(world.cluster.pods(FailoverWorld.NODE)).isZero();
+        assertThat(api.cordoned(node)).as("the Node is schedulable").isFalse();
+        assertThat(api.taints(node)).as("the Node's taints").isEmpty();
+        assertThat(api.pods(node)).as("the Node's pods, force-deleted").isEmpty();
+        assertThat(api.attachments(node)).as("the Node's VolumeAttachments, deleted").isEmpty();
+        assertThat(api.pods(ApiServer.BYSTANDER)).as("the bystander's pods").hasSize(FailoverWorld.BYSTANDER_PODS);
+        assertThat(api.attachments(ApiServer.BYSTANDER)).as("the bystander's VolumeAttachment").hasSize(1);
+        assertThat(api.taints(ApiServer.BYSTANDER)).isEmpty();
+        assertThat(api.cordoned(ApiServer.BYSTANDER)).isFalse();
         List<String> order = world.trail.stream().map(e -> e.substring(2)).toList();
         assertThat(order).as("off before release, release before on, on before recovery")
-                .containsSubsequence("agent off", "delete-pods", "remove-taint " + Taint.OUT_OF_SERVICE.key(),
-                        "agent on", "uncordon");
+                .containsSubsequence("agent off", "delete-pods", "await-release",
+                        "remove-taint " + Taint.OUT_OF_SERVICE.key(), "agent on", "uncordon");
     }
 }
