@@ -5,7 +5,6 @@ import dev.remedy.fence.kube.store.NodeFenceCrd;
 import dev.remedy.spi.discovery.FenceAgentRegistry;
 import io.fabric8.kubernetes.client.KubernetesClient;
 import io.micrometer.core.instrument.MeterRegistry;
-import java.time.Duration;
 import java.util.Map;
 
 /**
@@ -32,9 +31,8 @@ public final class EmbeddedOperator {
                 .shard(pool, Map.of("pool", pool))                   // one active engine per pool
                 .agents(FenceAgentRegistry.load())                   // every agent on the class path
                 .meters(meters)                                      // your registry: remedy.* meters
-                .periods(Duration.ofMinutes(10), Duration.ofSeconds(1))
                 .build();
-        operator.start();
+        operator.start();                                            // close() hands the Lease over
         return operator;
     }
 }
