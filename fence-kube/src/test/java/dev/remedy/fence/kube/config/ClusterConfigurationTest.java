@@ -57,6 +57,7 @@ class ClusterConfigurationTest {
         if (configuration != null) {
             configuration.close();
         }
+        client.close(); // its watch connections closed before the mock server shuts down (slow under load)
     }
 
     private void start() throws Exception {

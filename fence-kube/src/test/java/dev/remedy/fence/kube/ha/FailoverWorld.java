@@ -183,7 +183,7 @@ final class FailoverWorld implements AutoCloseable {
                     .deleteStaleVolumeAttachments(true).releaseTimeout(Duration.ofSeconds(5))
                     .pollInterval(Duration.ofMillis(50)).build();
             this.leadership = ShardLeadership.builder(client).shard(shard).namespace("remedy").identity("pod-" + name)
-                    .leaseDuration(Duration.ofMillis(1500)).renewDeadline(Duration.ofMillis(1000))
+                    .leaseDuration(Duration.ofMillis(2500)).renewDeadline(Duration.ofMillis(2000))
                     .retryPeriod(Duration.ofMillis(100)).electorExecutor(elector).engineFactory(this::engine).build();
         }
 

@@ -35,7 +35,8 @@ import org.junit.jupiter.params.provider.MethodSource;
  * the BMC and the NodeFence), that the host is on at the end, that the standby did the rest, that the old leader
  * did nothing after the boundary, and, read back from the API server, that the Node is schedulable and untainted,
  * its pods and VolumeAttachment are gone, the bystander node is untouched, and one NodeFence holds the finished
- * record. Real time, short Lease timings (1.5 s / 1 s / 0.1 s); no timing assertion.
+ * record. Real time, short Lease timings (2.5 s / 2 s / 0.1 s: a renewal may be 2 s late on a loaded machine
+ * before the leader steps down); no timing assertion.
  *
  * <p>Mock server gap routed around: its field selector {@code spec.nodeName} matches nothing, so the replicas list
  * pods without it ({@link ApiServer#listPodsWithoutFieldSelector}).

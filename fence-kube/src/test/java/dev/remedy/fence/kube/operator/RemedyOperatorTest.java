@@ -72,6 +72,7 @@ class RemedyOperatorTest {
         if (operator != null) {
             operator.close();
         }
+        client.close(); // its watch connections closed before the mock server shuts down (slow under load)
     }
 
     @Test
