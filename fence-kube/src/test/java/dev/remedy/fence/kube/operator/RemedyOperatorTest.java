@@ -20,7 +20,10 @@ import io.fabric8.kubernetes.api.model.NodeCondition;
 import io.fabric8.kubernetes.api.model.NodeConditionBuilder;
 import io.fabric8.kubernetes.api.model.SecretBuilder;
 import io.fabric8.kubernetes.api.model.events.v1.Event;
+import io.fabric8.kubernetes.client.ConfigBuilder;
 import io.fabric8.kubernetes.client.KubernetesClient;
+import io.fabric8.kubernetes.client.KubernetesClientBuilder;
+import io.fabric8.kubernetes.client.server.mock.KubernetesMockServer;
 import io.fabric8.kubernetes.client.server.mock.EnableKubernetesMockClient;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
@@ -37,7 +40,8 @@ import org.junit.jupiter.api.Test;
  * The operator end to end on the mock API server in CRUD mode: configuration from ConfigMaps and a Secret, a Node
  * that stays NotReady past its policy's duration, the shard Lease taken, the node fenced with the {@code fake} agent,
  * released with the out-of-service taint, powered on, and recovered once it is Ready again; the NodeFence, the
- * Events, the medik8s node Lease and the metrics say so.
+ * Events, the medik8s node Lease and the metrics say so; and every request the operator sent is one the RBAC of
+ * {@code deploy/} allows.
  *
  * <p>Mock server gap: the {@code spec.nodeName} field selector matches nothing, so the release finds no pod to
  * delete here; {@code KubeClusterOperationsTest} covers pod deletion.
@@ -64,6 +68,7 @@ class RemedyOperatorTest {
     private static final Duration WAIT = Duration.ofSeconds(60);
 
     KubernetesClient client;
+    KubernetesMockServer server;
 
     private RemedyOperator operator;
 
@@ -77,7 +82,7 @@ class RemedyOperatorTest {
 
     @Test
     @DisplayName("a node NotReady past its policy's duration is fenced, released, powered on and recovered once")
-    void fencesReleasesAndRecovers() {
+    void fencesReleasesAndRecovers() throws Exception {
         NodeFenceCrd.apply(client);
         for (String namespace : List.of("remedy", "medik8s-leases", "default")) {
             client.namespaces().resource(new NamespaceBuilder().withNewMetadata().withName(namespace).endMetadata()
@@ -96,7 +101,10 @@ class RemedyOperatorTest {
         client.nodes().resource(node("worker-3", "True", Instant.now())).create();
         FakePowerLab lab = new FakePowerLab();
 
-        operator = RemedyOperator.builder(client).identity("replica-1")
+        // the operator's own client, known to the server by its user agent: its requests are checked against RBAC
+        KubernetesClient operatorClient = new KubernetesClientBuilder().withConfig(new ConfigBuilder(client
+                .getConfiguration()).withUserAgent(RbacCheck.USER_AGENT).build()).build();
+        operator = RemedyOperator.builder(operatorClient).identity("replica-1")
                 .agents(FenceAgentRegistry.of(new FakeFenceAgentProvider(lab)))
                 .flow(FlowSettings.custom().hold(Duration.ofMillis(200)).build())
                 .lease(Duration.ofMillis(1500), Duration.ofMillis(1000), Duration.ofMillis(200))
@@ -132,6 +140,10 @@ class RemedyOperatorTest {
         assertThat(operator.meters().counter(RemedyMetrics.STARTED, "policy", "workers").count()).isEqualTo(1.0);
         assertThat(operator.meters().find(RemedyMetrics.TIME_TO_SAFE).timer()).isNotNull()
                 .satisfies(timer -> assertThat(timer.count()).isEqualTo(1));
+        operator.close();
+        operatorClient.close();
+        assertThat(RbacCheck.deniedRequests(server, client)).as("requests deploy/20-rbac.yaml does not allow")
+                .isEmpty();
     }
 
     private String state(String node) {

@@ -1,0 +1,100 @@
+package dev.remedy.fence.kube.operator;
+
+import io.fabric8.kubernetes.api.model.HasMetadata;
+import io.fabric8.kubernetes.api.model.rbac.ClusterRole;
+import io.fabric8.kubernetes.api.model.rbac.PolicyRule;
+import io.fabric8.kubernetes.api.model.rbac.Role;
+import io.fabric8.kubernetes.client.KubernetesClient;
+import io.fabric8.kubernetes.client.server.mock.KubernetesMockServer;
+import io.fabric8.mockwebserver.http.RecordedRequest;
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.UncheckedIOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.TreeSet;
+import java.util.concurrent.TimeUnit;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+
+/**
+ * Checks the requests one client sent to the mock API server against the ClusterRole and Roles of
+ * {@code deploy/20-rbac.yaml}: each request becomes a verb (get, list, watch, create, update, patch, delete), an API
+ * group, a resource and a namespace, as the API server's authorizer sees it.
+ */
+final class RbacCheck {
+
+    /** The user agent of the client whose requests are checked. */
+    static final String USER_AGENT = "remedy-operator-under-test";
+
+    private static final Path RBAC = Path.of("..", "deploy", "20-rbac.yaml");
+    private static final Pattern PATH = Pattern.compile(
+            "^/(?:api/v1|apis/([^/]+)/[^/]+)(?:/namespaces/([^/]+))?/([^/?]+)(?:/([^/?]+))?(?:/([^/?]+))?");
+
+    private RbacCheck() {
+    }
+
+    /** The requests of {@link #USER_AGENT} that no rule of deploy/20-rbac.yaml allows, described. */
+    static List<String> deniedRequests(KubernetesMockServer server, KubernetesClient client) throws Exception {
+        List<HasMetadata> objects;
+        try (InputStream in = Files.newInputStream(RBAC)) {
+            objects = client.load(in).items();
+        } catch (IOException e) {
+            throw new UncheckedIOException("cannot read " + RBAC.toAbsolutePath(), e);
+        }
+        TreeSet<String> denied = new TreeSet<>();
+        RecordedRequest request;
+        while ((request = server.takeRequest(10, TimeUnit.MILLISECONDS)) != null) {
+            if (!USER_AGENT.equals(request.getHeader("User-Agent"))) {
+                continue;
+            }
+            Matcher m = PATH.matcher(request.getPath());
+            if (!m.find()) {
+                denied.add("unparsed " + request.getMethod() + " " + request.getPath());
+                continue;
+            }
+            String group = m.group(1) == null ? "" : m.group(1);
+            String namespace = m.group(2);
+            String resource = m.group(3);
+            boolean named = m.group(4) != null;
+            if (m.group(2) == null && "namespaces".equals(resource) && m.group(5) != null) {
+                resource = m.group(5); // /namespaces/NS/RESOURCE matched as resource=namespaces, name=NS
+            }
+            String verb = verb(request.getMethod(), named, request.getPath().contains("watch=true"));
+            if (!allowed(objects, verb, group, resource, namespace)) {
+                denied.add(verb + " " + (group.isEmpty() ? "" : group + "/") + resource
+                        + (namespace == null ? "" : " in " + namespace));
+            }
+        }
+        return new ArrayList<>(denied);
+    }
+
+    private static String verb(String method, boolean named, boolean watch) {
+        return switch (method) {
+            case "GET" -> watch ? "watch" : named ? "get" : "list";
+            case "POST" -> "create";
+            case "PUT" -> "update";
+            case "PATCH" -> "patch";
+            case "DELETE" -> named ? "delete" : "deletecollection";
+            default -> method;
+        };
+    }
+
+    private static boolean allowed(List<HasMetadata> objects, String verb, String group, String resource,
+                                   String namespace) {
+        for (HasMetadata object : objects) {
+            List<PolicyRule> rules = object instanceof ClusterRole role ? role.getRules()
+                    : object instanceof Role role && role.getMetadata().getNamespace().equals(namespace)
+                    ? role.getRules() : List.of();
+            for (PolicyRule rule : rules) {
+                if (rule.getApiGroups().contains(group) && rule.getResources().contains(resource)
+                        && rule.getVerbs().contains(verb)) {
+                    return true;
+                }
+            }
+        }
+        return false;
+    }
+}
