@@ -1,12 +1,9 @@
 package dev.remedy.fence.kube.cluster;
 
 import dev.remedy.core.engine.ClusterOperations;
-import dev.remedy.core.engine.Taint;
 import dev.remedy.test.FakeTimeSource;
-import dev.remedy.test.conformance.ClusterOperationsContract;
 import io.fabric8.kubernetes.client.KubernetesClient;
 import io.fabric8.kubernetes.client.server.mock.EnableKubernetesMockClient;
-import java.util.List;
 
 /**
  * {@link KubeClusterOperations} keeps every promise of {@link ClusterOperations}, on fabric8's mock API server in
@@ -16,9 +13,7 @@ import java.util.List;
  * API server.
  */
 @EnableKubernetesMockClient(crud = true)
-class KubeClusterOperationsContractTest extends ClusterOperationsContract {
-
-    static final String[] NAMESPACES = {"team-a", "team-b"};
+class KubeClusterOperationsContractTest extends KubeClusterContract {
 
     KubernetesClient client;
     private ClusterOperations cluster;
@@ -33,27 +28,7 @@ class KubeClusterOperationsContractTest extends ClusterOperationsContract {
     }
 
     @Override
-    protected void addNode(String name, int pods) {
-        KubeFixtures.addNode(client, name, pods, NAMESPACES);
-    }
-
-    @Override
-    protected boolean cordoned(String node) {
-        return KubeFixtures.cordoned(client, node);
-    }
-
-    @Override
-    protected List<Taint> taints(String node) {
-        return KubeFixtures.taints(client, node);
-    }
-
-    @Override
-    protected int pods(String node) {
-        return KubeFixtures.podsOf(client, node).size();
-    }
-
-    @Override
-    protected boolean exists(String node) {
-        return KubeFixtures.exists(client, node);
+    protected KubernetesClient client() {
+        return client;
     }
 }

@@ -1,9 +1,7 @@
 package dev.remedy.fence.kube.cluster;
 
 import dev.remedy.core.engine.ClusterOperations;
-import dev.remedy.core.engine.Taint;
 import dev.remedy.test.FakeTimeSource;
-import dev.remedy.test.conformance.ClusterOperationsContract;
 import io.fabric8.kubeapitest.KubeAPIServer;
 import io.fabric8.kubeapitest.KubeAPIServerConfigBuilder;
 import io.fabric8.kubernetes.api.model.NamespaceBuilder;
@@ -36,7 +34,7 @@ import org.junit.jupiter.api.BeforeEach;
  * downloads them from GitHub when they are missing. Without the binaries and without a connection to GitHub the test
  * is skipped at once, with a message saying how to provide them, instead of hanging on a download.
  */
-class KubeClusterOperationsIT extends ClusterOperationsContract {
+class KubeClusterOperationsIT extends KubeClusterContract {
 
     private static final String DOWNLOAD_HOST = "raw.githubusercontent.com";
     private static final int PROBE_MILLIS = 3000;
@@ -151,27 +149,7 @@ class KubeClusterOperationsIT extends ClusterOperationsContract {
     }
 
     @Override
-    protected void addNode(String name, int pods) {
-        KubeFixtures.addNode(client, name, pods, "team-a", "team-b");
-    }
-
-    @Override
-    protected boolean cordoned(String node) {
-        return KubeFixtures.cordoned(client, node);
-    }
-
-    @Override
-    protected List<Taint> taints(String node) {
-        return KubeFixtures.taints(client, node);
-    }
-
-    @Override
-    protected int pods(String node) {
-        return KubeFixtures.podsOf(client, node).size();
-    }
-
-    @Override
-    protected boolean exists(String node) {
-        return KubeFixtures.exists(client, node);
+    protected KubernetesClient client() {
+        return client;
     }
 }
