@@ -18,7 +18,7 @@ import java.util.Optional;
 final class KubectlTables {
 
     private static final String FENCES = "%-10s %-10s %-18s %-9s %-8s %-40s %s%n";
-    private static final String EVENTS = "%-9s %-8s %-20s %-20s %s%n";
+    private static final String EVENTS = "%-10s %-8s %-20s %-20s %s%n";
 
     private KubectlTables() {
     }

@@ -43,6 +43,8 @@ class KubeDemoTest {
                 .anySatisfy(l -> assertThat(l).startsWith("   LAST SEEN").contains("TYPE", "REASON", "OBJECT",
                         "MESSAGE"))
                 .anySatisfy(l -> assertThat(l).contains("FenceConfirmed").contains("node/worker-1"))
-                .anySatisfy(l -> assertThat(l).contains("FenceFinished"));
+                .anySatisfy(l -> assertThat(l).contains("OperationSucceeded", "nodefence/worker-1", "bmc off",
+                        "reports power OFF (confirmed)"))
+                .anySatisfy(l -> assertThat(l).contains("FenceFinished", "node/worker-1", "node recovered"));
     }
 }
