@@ -6,6 +6,9 @@ import dev.remedy.fence.kube.operator.internal.HttpEndpoint;
 import io.fabric8.kubernetes.client.Config;
 import io.fabric8.kubernetes.client.KubernetesClient;
 import io.fabric8.kubernetes.client.KubernetesClientBuilder;
+import io.micrometer.core.instrument.binder.jvm.JvmMemoryMetrics;
+import io.micrometer.core.instrument.binder.jvm.JvmThreadMetrics;
+import io.micrometer.core.instrument.binder.system.ProcessorMetrics;
 import io.micrometer.prometheusmetrics.PrometheusConfig;
 import io.micrometer.prometheusmetrics.PrometheusMeterRegistry;
 import java.io.UncheckedIOException;
@@ -57,7 +60,8 @@ import picocli.CommandLine.ParentCommand;
             "unreadable kubeconfig; 0 after SIGTERM."})
 final class OperatorCommand implements Callable<Integer> {
 
-    private static final Duration SHUTDOWN_BUDGET = Duration.ofSeconds(20);
+    /** How long SIGTERM waits for the Lease to be handed over: less than a pod's default grace period (30 s). */
+    private static final Duration SHUTDOWN_BUDGET = Duration.ofSeconds(25);
 
     @ParentCommand
     private RemedyCli cli;
@@ -113,6 +117,9 @@ final class OperatorCommand implements Callable<Integer> {
                 OperatorCommand::hostName);
         Config config = kubeconfig == null ? null : readKubeconfig(kubeconfig);
         PrometheusMeterRegistry meters = new PrometheusMeterRegistry(PrometheusConfig.DEFAULT);
+        new JvmMemoryMetrics().bindTo(meters);
+        new JvmThreadMetrics().bindTo(meters);
+        new ProcessorMetrics().bindTo(meters);
         Thread hook = new Thread(this::stopAndWait, "remedy-operator-shutdown");
         try (KubernetesClient client = config == null ? new KubernetesClientBuilder().build()
                 : new KubernetesClientBuilder().withConfig(config).build();
@@ -130,6 +137,8 @@ final class OperatorCommand implements Callable<Integer> {
             cli.environment().out().flush();
             started.countDown();
             stop.await();
+            cli.environment().out().println("remedy operator " + self + " stopping: handing the Lease over");
+            cli.environment().out().flush();
         } finally {
             meters.close();
             removeHook(hook);

@@ -22,6 +22,10 @@ import picocli.CommandLine.Command;
                 DemoCommand.class, SimulateCommand.class, OperatorCommand.class})
 public final class RemedyCli implements Runnable {
 
+    /** fabric8 warns once that NodeFence's version is v1alpha1: remedy owns that resource, the warning is noise. */
+    private static final Logger UNSTABLE_VERSION_WARNINGS =
+            Logger.getLogger("io.fabric8.kubernetes.client.dsl.internal.VersionUsageUtils");
+
     private final CliEnvironment environment;
 
     RemedyCli(CliEnvironment environment) {
@@ -110,5 +114,6 @@ public final class RemedyCli implements Runnable {
         });
         root.addHandler(console);
         root.setLevel(level);
+        UNSTABLE_VERSION_WARNINGS.setLevel(verbose ? Level.FINE : Level.SEVERE);
     }
 }

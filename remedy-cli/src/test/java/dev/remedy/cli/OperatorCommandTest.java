@@ -155,7 +155,7 @@ class OperatorCommandTest {
             assertThat(metrics.statusCode()).isEqualTo(200);
             assertThat(metrics.headers().firstValue("Content-Type")).hasValueSatisfying(type -> assertThat(type)
                     .startsWith("text/plain"));
-            assertThat(metrics.body()).contains("remedy_nodes_tracked");
+            assertThat(metrics.body()).contains("remedy_nodes_tracked", "jvm_memory_used_bytes");
             assertThat(client.leases().inNamespace("remedy").withName("remedy-default").get().getSpec())
                     .satisfies(lease -> assertThat(lease.getHolderIdentity()).isEqualTo("test-replica"))
                     .satisfies(lease -> assertThat(lease.getLeaseDurationSeconds()).isEqualTo(15));
@@ -167,6 +167,8 @@ class OperatorCommandTest {
             assertThat(result.outLines()).first().asString().startsWith("remedy operator test-replica started: shard "
                     + "default (nodes labelled pool=workers), Lease remedy/remedy-default")
                     .endsWith("/metrics, /healthz and /readyz on http://127.0.0.1:" + address.getPort());
+            assertThat(result.outLines()).element(1).asString().isEqualTo("remedy operator test-replica stopping: "
+                    + "handing the Lease over");
             assertThat(result.outLines()).last().asString().contains("stopped: Lease handed over");
             assertThat(result.printed()).doesNotContain(TOKEN).doesNotContain("bmc-password-never-printed");
             // fabric8's LeaderElector releases as client-go does: the Lease lapses at once (1 s), so a standby takes it
