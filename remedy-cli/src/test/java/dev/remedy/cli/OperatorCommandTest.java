@@ -9,7 +9,9 @@ import io.fabric8.kubernetes.api.model.NodeBuilder;
 import io.fabric8.kubernetes.api.model.SecretBuilder;
 import io.fabric8.kubernetes.client.KubernetesClient;
 import java.io.IOException;
+import java.net.InetAddress;
 import java.net.InetSocketAddress;
+import java.net.ServerSocket;
 import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
@@ -116,6 +118,42 @@ class OperatorCommandTest {
         assertThat(invalid.errLines()).singleElement().asString()
                 .startsWith("remedy: cannot read kubeconfig " + garbage + ": not a valid kubeconfig");
         assertThat(invalid.printed()).doesNotContain(TOKEN);
+
+        Path noContext = Files.writeString(dir.resolve("no-context"), """
+                apiVersion: v1
+                kind: Config
+                clusters: [{name: c, cluster: {server: "http://127.0.0.1:1"}}]
+                users: [{name: u, user: {token: %s}}]
+                """.formatted(TOKEN));
+        CliRunner.Result contextless = new CliRunner().run("operator", "--kubeconfig", noContext.toString());
+        assertThat(contextless.exitCode()).as(contextless.toString()).isEqualTo(ExitCodes.BAD_INPUT);
+        assertThat(contextless.errLines()).singleElement().asString()
+                .startsWith("remedy: cannot read kubeconfig " + noContext + ": it names no current context");
+        assertThat(contextless.printed()).doesNotContain(TOKEN);
+    }
+
+    @Test
+    @DisplayName("an --http-address in use is exit 3 with one line saying so, before the operator starts")
+    void addressInUse() throws IOException {
+        Path kubeconfig = Files.writeString(dir.resolve("kubeconfig"), """
+                apiVersion: v1
+                kind: Config
+                clusters: [{name: c, cluster: {server: "http://127.0.0.1:1"}}]
+                users: [{name: u, user: {token: %s}}]
+                contexts: [{name: c, context: {cluster: c, user: u}}]
+                current-context: c
+                """.formatted(TOKEN));
+        try (ServerSocket taken = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
+            String address = "127.0.0.1:" + taken.getLocalPort();
+
+            CliRunner.Result result = new CliRunner().run("operator", "--kubeconfig", kubeconfig.toString(),
+                    "--http-address", address);
+
+            assertThat(result.exitCode()).as(result.toString()).isEqualTo(ExitCodes.BAD_INPUT);
+            assertThat(result.errLines()).singleElement().asString().startsWith("remedy: cannot listen on ")
+                    .contains(String.valueOf(taken.getLocalPort())).contains("--http-address");
+            assertThat(result.out()).isEmpty();
+        }
     }
 
     @Test
