@@ -14,8 +14,10 @@ import dev.remedy.spi.config.AgentConfig;
 import dev.remedy.spi.config.Secret;
 import java.io.PrintWriter;
 import java.time.Duration;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
+import java.util.Map;
 import java.util.concurrent.CompletableFuture;
 
 /**
@@ -26,7 +28,9 @@ import java.util.concurrent.CompletableFuture;
 final class IpmiDemo {
 
     private static final int FLEET = 50;
-    private static final String PASSWORD = "demo-ipmi-secret";
+    /** The password of every simulated BMC of the demo. */
+    static final String PASSWORD = "demo-ipmi-secret";
+    private static final String USER = "admin";
 
     private IpmiDemo() {
     }
@@ -38,7 +42,7 @@ final class IpmiDemo {
                 + " once by the native ipmi agent");
         FenceAgentProvider ipmi = env.registry().provider("ipmi");
         try (IpmiBmcSimulator simulator = IpmiBmcSimulator.start()) {
-            List<SimulatedBmc> fleet = simulator.addMany(FLEET, BmcSpec.builder().user("admin", PASSWORD).build());
+            List<SimulatedBmc> fleet = simulator.addMany(FLEET, spec());
             List<FenceAgent> agents = fleet.stream().map(bmc -> env.registry().create(config(ipmi, bmc))).toList();
             long start = System.nanoTime();
             List<CompletableFuture<FenceOutcome>> offs = agents.stream()
@@ -68,9 +72,24 @@ final class IpmiDemo {
         }
     }
 
+    /** A simulated BMC of the demo: its user and {@link #PASSWORD}. */
+    static BmcSpec spec() {
+        return BmcSpec.builder().user(USER, PASSWORD).build();
+    }
+
+    /** The {@code ipmi} agent's parameters for {@code bmc}, all but its password. */
+    static Map<String, String> parameters(SimulatedBmc bmc) {
+        Map<String, String> parameters = new LinkedHashMap<>();
+        parameters.put("ip", bmc.host());
+        parameters.put("ipport", Integer.toString(bmc.port()));
+        parameters.put("username", USER);
+        parameters.put("poll_interval", "50ms");
+        return parameters;
+    }
+
     private static AgentConfig config(FenceAgentProvider ipmi, SimulatedBmc bmc) {
-        return ipmi.configure().set("ip", bmc.host()).set("ipport", Integer.toString(bmc.port()))
-                .set("username", "admin").secret("password", Secret.of(PASSWORD)).set("poll_interval", "50ms")
-                .build();
+        AgentConfig.Builder builder = ipmi.configure();
+        parameters(bmc).forEach(builder::set);
+        return builder.secret("password", Secret.of(PASSWORD)).build();
     }
 }

@@ -17,10 +17,14 @@ import picocli.CommandLine.Command;
  */
 @Command(name = "remedy", mixinStandardHelpOptions = true, version = "remedy 0.1.0",
         description = "Node remediation and fencing: list agents, run one agent action, check configuration files, "
-                + "show a state directory, simulate policies, see the demo.",
+                + "show a state directory, simulate policies, see the demo, run as a Kubernetes operator.",
         subcommands = {AgentsCommand.class, FenceCommand.class, CheckCommand.class, StateCommand.class,
-                DemoCommand.class, SimulateCommand.class})
+                DemoCommand.class, SimulateCommand.class, OperatorCommand.class})
 public final class RemedyCli implements Runnable {
+
+    /** fabric8 warns once that NodeFence's version is v1alpha1: remedy owns that resource, the warning is noise. */
+    private static final Logger UNSTABLE_VERSION_WARNINGS =
+            Logger.getLogger("io.fabric8.kubernetes.client.dsl.internal.VersionUsageUtils");
 
     private final CliEnvironment environment;
 
@@ -46,8 +50,13 @@ public final class RemedyCli implements Runnable {
 
     /** Runs the command line in {@code env} and returns the exit code. */
     public static int execute(String[] args, CliEnvironment env) {
+        return execute(args, env, CommandLine.defaultFactory());
+    }
+
+    /** Runs the command line with the commands {@code factory} makes (a test's, to reach a running command). */
+    static int execute(String[] args, CliEnvironment env, CommandLine.IFactory factory) {
         boolean verbose = Arrays.asList(args).contains("--verbose");
-        CommandLine line = new CommandLine(new RemedyCli(env));
+        CommandLine line = new CommandLine(new RemedyCli(env), factory);
         line.setOut(env.out()).setErr(env.err());
         line.setParameterExceptionHandler((e, ignored) -> {
             boolean inSubcommand = e.getCommandLine().getCommandSpec().parent() != null;
@@ -105,5 +114,6 @@ public final class RemedyCli implements Runnable {
         });
         root.addHandler(console);
         root.setLevel(level);
+        UNSTABLE_VERSION_WARNINGS.setLevel(verbose ? Level.FINE : Level.SEVERE);
     }
 }

@@ -10,6 +10,7 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.UUID;
+import picocli.CommandLine;
 
 /**
  * Runs {@link RemedyCli#execute} in a test: a fake clock (so deadlines pass instantly), chosen environment
@@ -47,11 +48,16 @@ final class CliRunner {
 
     /** Runs {@code remedy args…}. */
     Result run(String... args) {
+        return run(CommandLine.defaultFactory(), args);
+    }
+
+    /** Runs {@code remedy args…} with the commands {@code factory} makes (to reach a running command). */
+    Result run(CommandLine.IFactory factory, String... args) {
         StringWriter out = new StringWriter();
         StringWriter err = new StringWriter();
-        CliEnvironment env = new CliEnvironment(Map.copyOf(variables), time, registry, new PrintWriter(out),
-                new PrintWriter(err));
-        int code = RemedyCli.execute(args, env);
+        CliEnvironment env = new CliEnvironment(Map.copyOf(variables), time, registry, new PrintWriter(out, true),
+                new PrintWriter(err, true));
+        int code = RemedyCli.execute(args, env, factory);
         return new Result(code, out.toString(), err.toString());
     }
 

@@ -47,6 +47,8 @@ class DemoCommandTest {
                 .contains("Redfish sessions left open on the BMC: 0").doesNotContain("demo-redfish-secret");
         assertThat(result.out()).contains("outlets 3 and 4 read OFF on the PDU: true").contains("has CHANGED")
                 .contains("reboots the host saw: 1").doesNotContain("demo-ssh-secret");
+        assertThat(result.out()).contains("-- 11. Kubernetes: remedy as an operator")
+                .contains("worker-1 uncordoned, no remedy taint left: true");
         assertThat(result.outLines()).last().isEqualTo("== demo finished: every step ended as expected");
         assertThat(fake.lab().find("demo-node-1").orElseThrow().history())
                 .containsExactly(PowerState.OFF, PowerState.ON);
