@@ -107,6 +107,10 @@ final class OperatorCommand implements Callable<Integer> {
     private final CountDownLatch stop = new CountDownLatch(1);
     private final CountDownLatch started = new CountDownLatch(1);
     private final CountDownLatch stopped = new CountDownLatch(1);
+    /** How often a failed request to the API server is retried, and after how long at first (it doubles). */
+    private static final int RETRIES = 2;
+    private static final Duration RETRY_INTERVAL = Duration.ofMillis(250);
+
     private volatile InetSocketAddress served;
 
     @Override
@@ -121,8 +125,12 @@ final class OperatorCommand implements Callable<Integer> {
         new JvmThreadMetrics().bindTo(meters);
         new ProcessorMetrics().bindTo(meters);
         Thread hook = new Thread(this::stopAndWait, "remedy-operator-shutdown");
-        try (KubernetesClient client = config == null ? new KubernetesClientBuilder().build()
-                : new KubernetesClientBuilder().withConfig(config).build();
+        Config bounded = config == null ? Config.autoConfigure(null) : config;
+        // a few quick retries, not fabric8's ten with backoff: a Lease renewal must fail within the renew deadline,
+        // and stopping must not wait out a minute of retries against an API server that went away
+        bounded.setRequestRetryBackoffLimit(RETRIES);
+        bounded.setRequestRetryBackoffInterval((int) RETRY_INTERVAL.toMillis());
+        try (KubernetesClient client = new KubernetesClientBuilder().withConfig(bounded).build();
              RemedyOperator operator = RemedyOperator.builder(client).namespace(namespace).identity(self)
                      .shard(shard, selector).configMaps(policiesConfigMap, fenceConfigMap)
                      .agents(cli.environment().registry()).meters(meters).build();
