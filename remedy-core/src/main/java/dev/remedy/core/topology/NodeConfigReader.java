@@ -119,7 +119,7 @@ final class NodeConfigReader {
                 if (!entries.containsKey(METHOD_PREFIX + method)) {
                     found.add(at, "names the method '" + method + "', which has no entry " + METHOD_PREFIX + method
                             + hint(method, entries.keySet().stream().filter(k -> k.startsWith(METHOD_PREFIX))
-                            .map(k -> k.substring(METHOD_PREFIX.length())).toList(), "methods"));
+                            .map(k -> k.substring(METHOD_PREFIX.length())).sorted().toList(), "methods"));
                 } else if (known != null) {
                     // off and on of one device (the design's eaton-off eaton-on) are one method: the flow runs
                     // OFF, confirms it, and runs ON itself.
