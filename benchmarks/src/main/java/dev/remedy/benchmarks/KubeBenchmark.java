@@ -40,6 +40,7 @@ final class KubeBenchmark {
                 escalation: [{name: fence, fence: {}, timeout: 10m}]
                 storm:
                   quietPeriod: 0s
+                  maxConcurrent: 1000
                   fencesPerWindow: none
                   podDeletionsPerWindow: none
                   raceDelay: {base: 0s, randomMax: 0s, priority: 0s}
@@ -47,6 +48,8 @@ final class KubeBenchmark {
     static final Duration HOLD = Duration.ofMillis(50);
     static final Duration TICK = Duration.ofMillis(50);
     private static final int HEALTHY = 3;
+    /** How often the benchmark reads a NodeFence while it waits (the mock server has one event loop). */
+    private static final long API_POLL = 25;
     private static final int IDLE_NODES = 200;
 
     /** The mock web server logs every request at INFO through java.util.logging: kept quiet (a strong reference). */
@@ -143,13 +146,13 @@ final class KubeBenchmark {
             createdToSafe.add((System.nanoTime() - start) / 1e6);
             safe.add(timer.totalTime(TimeUnit.MILLISECONDS) - total);
             // the flow powers the node on again and then waits for it to be Ready: say so once it waits
-            if (!KubeCluster.await(30_000, () -> "done".equals(state(client, name)))) {
+            if (!KubeCluster.await(30_000, API_POLL, () -> "done".equals(state(client, name)))) {
                 System.out.printf(Locale.ROOT, "  run %d: %s's flow did not wait for Ready within 30 s (state %s);"
                         + " stopping here%n", i, name, state(client, name));
                 break;
             }
             markReady(client, name);
-            if (!KubeCluster.await(30_000, () -> "final".equals(state(client, name)))) {
+            if (!KubeCluster.await(30_000, API_POLL, () -> "final".equals(state(client, name)))) {
                 System.out.printf(Locale.ROOT, "  run %d: %s's flow did not finish within 30 s of Ready (state %s);"
                         + " stopping here%n", i, name, state(client, name));
                 break;

@@ -115,12 +115,17 @@ final class KubeCluster implements AutoCloseable {
 
     /** Waits for {@code condition} at most {@code millis}; whether it held. */
     static boolean await(long millis, BooleanSupplier condition) {
+        return await(millis, 5, condition);
+    }
+
+    /** Waits for {@code condition}, checked every {@code pollMillis}, at most {@code millis}; whether it held. */
+    static boolean await(long millis, long pollMillis, BooleanSupplier condition) {
         long deadline = System.nanoTime() + millis * 1_000_000L;
         while (!condition.getAsBoolean()) {
             if (System.nanoTime() > deadline) {
                 return false;
             }
-            sleep(5);
+            sleep(pollMillis);
         }
         return true;
     }
