@@ -4,7 +4,7 @@ import java.util.Arrays;
 
 /**
  * Entry point of the benchmarks jar: {@code engine [nodes]}, {@code policy}, {@code ipmi}, {@code ipmi-fleet [bmcs]},
- * {@code redfish}, or no argument for all of them.
+ * {@code redfish}, {@code kube [quick]}, or no argument for all of them (kube in its quick mode).
  */
 public final class Benchmarks {
 
@@ -21,6 +21,7 @@ public final class Benchmarks {
             case "ipmi" -> IpmiPeerBenchmark.main(rest);
             case "ipmi-fleet" -> IpmiFleetBenchmark.main(rest);
             case "redfish" -> RedfishBenchmark.main(rest);
+            case "kube" -> KubeBenchmark.main(rest);
             case "all" -> {
                 EngineBenchmark.main(rest);
                 System.out.println();
@@ -31,9 +32,11 @@ public final class Benchmarks {
                 IpmiFleetBenchmark.main(rest);
                 System.out.println();
                 RedfishBenchmark.main(rest);
+                System.out.println();
+                KubeBenchmark.main(new String[] {"quick"});
             }
             default -> {
-                System.err.println("benchmarks: unknown benchmark '" + which + "'; use engine, policy, ipmi, ipmi-fleet, redfish or nothing for all");
+                System.err.println("benchmarks: unknown benchmark '" + which + "'; use engine, policy, ipmi, ipmi-fleet, redfish, kube [quick] or nothing for all");
                 System.exit(3);
             }
         }
