@@ -3,6 +3,7 @@ package dev.remedy.core.policy;
 import dev.remedy.core.storm.NodeView;
 import dev.remedy.core.storm.PoolTally;
 import dev.remedy.core.time.Deadlines;
+import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Collection;
@@ -55,6 +56,12 @@ public final class IncrementalPolicyController {
     private final PriorityQueue<Wake> deadlines = new PriorityQueue<>(Comparator.comparing(Wake::at));
     /** The nodes whose remedy's progress the caller said may have changed ({@link #progressed}). */
     private final Set<String> progressed = new LinkedHashSet<>();
+    /**
+     * How long after storm protection (or a pause) held a start back it is asked again, if the node does not change
+     * before: the cost of a storm with thousands of held nodes is spread over this time.
+     */
+    public static final Duration HELD_RECHECK = Duration.ofSeconds(10);
+
     /** The deadline queued last for each node in {@link #deadlines}. */
     private final Map<String, Instant> queued = new HashMap<>();
 
@@ -246,11 +253,14 @@ public final class IncrementalPolicyController {
                 refresh(node);
             } else if (candidate < 0) {
                 remediations.clearHold(node.name());
-                followed.remove(node.name());
+                queued.remove(node.name());
             } else {
-                // held back (storm protection, a pause): asked again at every advance, as a full pass asks, not only
-                // when the node changes; a node that stays down never changes
-                followed.add(node.name());
+                // held back (storm protection, a pause): asked again HELD_RECHECK later, and whenever the node
+                // changes; a node that stays down never changes, and asking every held node at every advance
+                // would cost what a full pass costs in a storm
+                Instant again = Deadlines.plus(now, HELD_RECHECK);
+                queued.put(node.name(), again);
+                deadlines.add(new Wake(again, node.name()));
             }
         } else {
             remediations.follow(node, tallies.get(policies.indexOf(remediating.get())).view(), now, decisions);

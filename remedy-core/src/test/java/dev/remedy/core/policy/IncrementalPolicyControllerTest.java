@@ -72,7 +72,7 @@ class IncrementalPolicyControllerTest {
     }
 
     @Test
-    @DisplayName("a start held back is asked again at the next advance, though the node never changes")
+    @DisplayName("a start held back is asked again after the recheck delay, though the node never changes")
     void heldStartIsAskedAgain() {
         IncrementalPolicyController controller = controller(StormSettings.custom().maxUnhealthy("50%")
                 .quietPeriod(Duration.ZERO).stormCooldown(Duration.ZERO).build());
@@ -84,8 +84,9 @@ class IncrementalPolicyControllerTest {
         controller.observe(node("n3", "True", T0), now);
         assertThat(started).containsExactly("n1");
 
-        assertThat(controller.advance(now.plusSeconds(1))).extracting(PolicyDecision::kind)
-                .as("2 of 4: within 50% now").containsExactly(Kind.STARTED);
+        assertThat(controller.advance(now.plusSeconds(1))).as("asked again only after the recheck delay").isEmpty();
+        assertThat(controller.advance(now.plus(IncrementalPolicyController.HELD_RECHECK)))
+                .extracting(PolicyDecision::kind).as("2 of 4: within 50% now").containsExactly(Kind.STARTED);
         assertThat(started).containsExactly("n1", "n2");
     }
 

@@ -34,6 +34,9 @@ final class LegacyIncrementalPolicyController {
     /** When a node showing a condition becomes unhealthy by its duration; at the same time, by node name. */
     private final PriorityQueue<Wake> wakes = new PriorityQueue<>(Comparator.comparing(Wake::at)
             .thenComparing(Wake::node));
+    /** Starts held back, asked again at their time. */
+    private final PriorityQueue<Wake> held = new PriorityQueue<>(Comparator.comparing(Wake::at));
+    private final java.util.Map<String, Instant> heldUntil = new java.util.HashMap<>();
     /**
      * The nodes being remediated, as the removed {@code Remediations.activeNodes()} listed them but in order of name:
      * that listing's order was its hash map's, which the controller now makes explicit.
@@ -81,7 +84,15 @@ final class LegacyIncrementalPolicyController {
                 reassess(status, now, decisions);
             }
         }
-        for (String name : List.copyOf(active)) {
+        java.util.TreeSet<String> followedNow = new java.util.TreeSet<>(active);
+        while (!held.isEmpty() && !held.peek().at().isAfter(now)) {
+            Wake wake = held.poll();
+            if (wake.at().equals(heldUntil.get(wake.node()))) { // only the latest hold of a node counts
+                heldUntil.remove(wake.node());
+                followedNow.add(wake.node());
+            }
+        }
+        for (String name : followedNow) {
             NodeStatus status = fleet.get(name);
             if (status != null && seen.add(name)) {
                 reassess(status, now, decisions);
@@ -138,7 +149,6 @@ final class LegacyIncrementalPolicyController {
             wakes.add(new Wake(wake, node.name()));
         }
         Optional<Policy> remediating = remediations.policyOf(node.name());
-        boolean held = false;
         if (remediating.isEmpty()) {
             if (candidate >= 0 && remediations.consider(policies.get(candidate), node,
                     tallies.get(candidate).view(), now, decisions)) {
@@ -146,7 +156,11 @@ final class LegacyIncrementalPolicyController {
             } else if (candidate < 0) {
                 remediations.clearHold(node.name());
             } else {
-                held = true; // the one change since: a held start is asked again at every advance
+                // the one change since: a held start is asked again HELD_RECHECK later, in name order with the
+                // remediations followed
+                Instant again = Deadlines.plus(now, IncrementalPolicyController.HELD_RECHECK);
+                heldUntil.put(node.name(), again);
+                held.add(new Wake(again, node.name()));
             }
         } else {
             remediations.follow(node, tallies.get(policies.indexOf(remediating.get())).view(), now, decisions);
@@ -154,7 +168,7 @@ final class LegacyIncrementalPolicyController {
                 refresh(node);
             }
         }
-        if (remediations.isActive(node.name()) || held) {
+        if (remediations.isActive(node.name())) {
             active.add(node.name());
         } else {
             active.remove(node.name());
