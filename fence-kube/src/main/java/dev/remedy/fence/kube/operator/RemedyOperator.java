@@ -4,6 +4,7 @@ import dev.remedy.core.engine.FenceEngine;
 import dev.remedy.core.flow.FlowSettings;
 import dev.remedy.core.plan.PlanSource;
 import dev.remedy.core.policy.AdmissionGate;
+import dev.remedy.core.policy.Policy;
 import dev.remedy.core.policy.PolicyDecision;
 import dev.remedy.core.policy.StormGate;
 import dev.remedy.core.storm.QuorumGuard;
@@ -32,6 +33,7 @@ import io.micrometer.core.instrument.MeterRegistry;
 import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
 import java.time.Duration;
 import java.time.Instant;
+import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
@@ -73,6 +75,8 @@ public final class RemedyOperator implements AutoCloseable {
     private final java.util.concurrent.atomic.AtomicReference<ShardLeadership> leadershipRef;
     private volatile PlanSource plans = node -> Optional.empty();
     private volatile Term term;
+    /** The policies the current term runs (none without a term). */
+    private volatile List<Policy> termPolicies = List.of();
     private volatile FenceEngine engine;
     /** When this replica's current term began: storm protection's quiet period runs from then. */
     private volatile Instant termStarted = Instant.EPOCH;
@@ -182,7 +186,10 @@ public final class RemedyOperator implements AutoCloseable {
     private void configured(ClusterConfiguration.Configuration applied) {
         KubeSecretResolver secrets = new KubeSecretResolver(settings.client, settings.namespace);
         plans = applied.fence().planSource(this::labelsOf, secrets);
-        scheduler.execute(this::restartTerm);
+        // the plans are read live; only new policies restart the controller (and storm protection's windows)
+        if (!applied.policies().policies().equals(termPolicies)) {
+            scheduler.execute(this::restartTerm);
+        }
     }
 
     private Map<String, String> labelsOf(String node) {
@@ -205,6 +212,7 @@ public final class RemedyOperator implements AutoCloseable {
         AdmissionGate gate = new StormGate(new SplittableRandom(), QuorumGuard.oneAtATime(), signals,
                 termStarted).and(nodeLeases);
         Consumer<PolicyDecision> decisions = metrics.andThen(storms);
+        termPolicies = config.get().policies().policies();
         term = Term.start(settings.client, current, config.get().policies(), gate, decisions, settings.selector,
                 controller -> NodeWatcher.builder(settings.client, controller).time(settings.time)
                         .resync(settings.resync), scheduler, settings.tick);
@@ -213,6 +221,7 @@ public final class RemedyOperator implements AutoCloseable {
     private synchronized void stopTerm() {
         Term current = term;
         term = null;
+        termPolicies = List.of();
         if (current != null) {
             current.close();
         }
