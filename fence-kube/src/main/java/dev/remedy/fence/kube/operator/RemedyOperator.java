@@ -72,7 +72,6 @@ public final class RemedyOperator implements AutoCloseable {
     private volatile AdminAnnotations admin;
     private final ScheduledExecutorService scheduler;
     private final StormEventReporter storms;
-    private final java.util.concurrent.atomic.AtomicReference<ShardLeadership> leadershipRef;
     private volatile PlanSource plans = node -> Optional.empty();
     private volatile Term term;
     /** The policies the current term runs (none without a term). */
@@ -93,9 +92,8 @@ public final class RemedyOperator implements AutoCloseable {
         this.storms = new StormEventReporter(events, Optional.empty());
         this.store = new KubeFenceStateStore(b.client);
         this.cluster = KubeClusterOperations.builder(b.client).backupNamespace(b.namespace).build();
-        this.leadershipRef = new java.util.concurrent.atomic.AtomicReference<>();
         this.nodeLeases = NodeRemediationLease.builder(b.client, "remedy-" + b.shard).time(b.time)
-                .onlyWhile(() -> leadershipRef.get() != null && leadershipRef.get().isLeading()).build();
+                .onlyWhile(this::leading).build(); // called once built, when the leadership exists
         this.configuration = ClusterConfiguration.builder(b.client, b.namespace, b.agents, this::configured)
                 .policies(b.policiesConfigMap, ClusterConfiguration.DEFAULT_POLICIES_KEY)
                 .fence(b.fenceConfigMap, ClusterConfiguration.DEFAULT_FENCE_KEY).events(events).resync(b.resync)
@@ -125,7 +123,6 @@ public final class RemedyOperator implements AutoCloseable {
                         }
                     }
                 }).build();
-        leadershipRef.set(leadership);
     }
 
     /** A builder on the host's {@code client}. */
@@ -213,7 +210,7 @@ public final class RemedyOperator implements AutoCloseable {
                 termStarted).and(nodeLeases);
         Consumer<PolicyDecision> decisions = metrics.andThen(storms);
         termPolicies = config.get().policies().policies();
-        term = Term.start(settings.client, current, config.get().policies(), gate, decisions, settings.selector,
+        term = Term.start(current, config.get().policies(), gate, nodeLeases, decisions, settings.selector,
                 controller -> NodeWatcher.builder(settings.client, controller).time(settings.time)
                         .resync(settings.resync), scheduler, settings.tick);
     }

@@ -116,6 +116,9 @@ class RemedyOperatorTest {
         await("the node is powered on again after an OFF", () -> lab.find("worker-1").map(FakePowerTarget::history)
                 .filter(history -> history.contains(PowerState.OFF) && history.get(history.size() - 1)
                         == PowerState.ON).isPresent());
+        assertThat(client.leases().inNamespace("medik8s-leases").withName("node-worker-1").get())
+                .as("the medik8s node Lease, held while remedy remediates the node").isNotNull()
+                .satisfies(lease -> assertThat(lease.getSpec().getHolderIdentity()).isEqualTo("remedy-default"));
         Node fenced = client.nodes().withName("worker-1").get();
         assertThat(fenced.getSpec().getUnschedulable()).as("still cordoned until Ready").isTrue();
         assertThat(fenced.getSpec().getTaints()).extracting(t -> t.getKey())

@@ -6,8 +6,8 @@ import dev.remedy.core.policy.IncrementalPolicyController;
 import dev.remedy.core.policy.PolicyDecision;
 import dev.remedy.core.policy.PolicySet;
 import dev.remedy.core.policy.RemedyRunner;
+import dev.remedy.fence.kube.ha.NodeRemediationLease;
 import dev.remedy.fence.kube.watch.NodeWatcher;
-import io.fabric8.kubernetes.client.KubernetesClient;
 import java.time.Duration;
 import java.util.Map;
 import java.util.concurrent.ScheduledExecutorService;
@@ -33,14 +33,15 @@ public final class Term implements AutoCloseable {
 
     /**
      * Starts the controller of {@code policies} on {@code engine}: Nodes of {@code selector} watched, decisions to
-     * {@code decisions}, starts admitted by {@code gate}, the engine ticked every {@code tick} on {@code scheduler}.
+     * {@code decisions}, starts admitted by {@code gate} and made only once the node's medik8s Lease is taken from
+     * {@code leases}, the engine ticked every {@code tick} on {@code scheduler}.
      */
-    public static Term start(KubernetesClient client, FenceEngine engine, PolicySet policies, AdmissionGate gate,
+    public static Term start(FenceEngine engine, PolicySet policies, AdmissionGate gate, NodeRemediationLease leases,
                              Consumer<PolicyDecision> decisions, Map<String, String> selector,
                              Function<IncrementalPolicyController, NodeWatcher.Builder> configure,
                              ScheduledExecutorService scheduler, Duration tick) {
         IncrementalPolicyController controller = new IncrementalPolicyController(policies.policies(),
-                RemedyRunner.of(engine, new ExternalRemediesLater()), gate, decisions);
+                new LeasedRunner(RemedyRunner.of(engine, new ExternalRemediesLater()), leases), gate, decisions);
         NodeWatcher watcher = configure.apply(controller).engine(engine).labelSelector(selector).build();
         watcher.start();
         ScheduledFuture<?> ticks = scheduler.scheduleWithFixedDelay(engine::tick, tick.toMillis(), tick.toMillis(),
