@@ -60,7 +60,6 @@ public final class EventRecorder implements KubeEvents, AutoCloseable {
     public static final int DEFAULT_QUEUE = 1000;
 
     private static final Logger LOG = LoggerFactory.getLogger(EventRecorder.class);
-    private static final int NOTE_LIMIT = 1024;
     private static final int FIELD_LIMIT = 128;
     private static final int MAX_SERIES = 10_000;
 
@@ -161,7 +160,7 @@ public final class EventRecorder implements KubeEvents, AutoCloseable {
             ObjectReference regarding = note.regarding();
             String namespace = regarding.getNamespace() == null || regarding.getNamespace().isEmpty()
                     ? clusterNamespace : regarding.getNamespace();
-            String text = Texts.capUtf8(note.note(), NOTE_LIMIT);
+            String text = Texts.capUtf8(note.note(), KubeEvents.NOTE_LIMIT);
             Object object = new ObjectKey(regarding.getKind(), regarding.getNamespace(), regarding.getName(),
                     regarding.getUid());
             Object key = new SeriesKey(object, note.reason(), note.action(), text, note.warning());

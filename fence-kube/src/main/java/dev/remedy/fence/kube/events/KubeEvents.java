@@ -11,6 +11,9 @@ import java.util.Objects;
 @FunctionalInterface
 public interface KubeEvents {
 
+    /** The most bytes (UTF-8) of a note an Event keeps. */
+    int NOTE_LIMIT = 1024;
+
     /** Reports nothing: for a host that does not want Events. */
     KubeEvents NONE = event -> { };
 

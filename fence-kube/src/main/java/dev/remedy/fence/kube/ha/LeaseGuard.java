@@ -92,16 +92,18 @@ public final class LeaseGuard implements EffectGuard {
     public void check(String action) {
         Optional<String> why = why();
         if (why.isPresent()) {
-            throw new NotLeaderException(identity, lease, action + " refused: this process ('" + identity
-                    + "') does not hold Lease " + lease + " as of now: " + why.get() + "; the shard's current leader"
-                    + " does it");
+            throw new NotLeaderException(identity, lease, action + " refused: " + notHolding(why.get())
+                    + "; the shard's current leader does it");
         }
     }
 
     @Override
     public Optional<String> refusal(Effect effect) {
-        return why().map(why -> "this process ('" + identity + "') does not hold Lease " + lease + " as of now: "
-                + why + "; the shard's current leader runs the operation");
+        return why().map(why -> notHolding(why) + "; the shard's current leader runs the operation");
+    }
+
+    private String notHolding(String why) {
+        return "this process ('" + identity + "') does not hold Lease " + lease + " as of now: " + why;
     }
 
     /**

@@ -90,11 +90,6 @@ public final class NodeRemediationLease implements AdmissionGate, FenceEventList
         return ("node-" + node).toLowerCase(Locale.ROOT);
     }
 
-    /** The holder identity this object writes. */
-    public String holder() {
-        return holder;
-    }
-
     @Override
     public Optional<String> holdBack(String node, Policy policy, PoolView pool, Instant now) {
         Lease lease;
@@ -267,7 +262,7 @@ public final class NodeRemediationLease implements AdmissionGate, FenceEventList
     }
 
     private int durationSeconds() {
-        return (int) Math.max(1, duration.toSeconds());
+        return (int) duration.toSeconds(); // at least 1: the builder refuses less
     }
 
     /** Builds a {@link NodeRemediationLease}. */

@@ -76,7 +76,6 @@ public final class RemedyOperator implements AutoCloseable {
     private volatile Term term;
     /** The policies the current term runs (none without a term). */
     private volatile List<Policy> termPolicies = List.of();
-    private volatile FenceEngine engine;
     /** When this replica's current term began: storm protection's quiet period runs from then. */
     private volatile Instant termStarted = Instant.EPOCH;
 
@@ -104,7 +103,6 @@ public final class RemedyOperator implements AutoCloseable {
                 .termListener(new TermListener() {
                     @Override
                     public void started(FenceEngine started, LeaseGuard guard) {
-                        engine = started;
                         termStarted = settings.time.instant();
                         // only the leader takes admin commands: a standby would remove the annotation and refuse
                         admin = new AdminAnnotations(settings.client, AdminTarget.of(started), events);
@@ -114,7 +112,6 @@ public final class RemedyOperator implements AutoCloseable {
 
                     @Override
                     public void ended(FenceEngine ended) {
-                        engine = null;
                         stopTerm();
                         AdminAnnotations stopping = admin;
                         admin = null;
@@ -160,7 +157,7 @@ public final class RemedyOperator implements AutoCloseable {
 
     /** The engine of the current term, while this replica leads. */
     public Optional<FenceEngine> engine() {
-        return Optional.ofNullable(engine);
+        return leadership.engine();
     }
 
     /** The meter registry the metrics are in. */
@@ -197,7 +194,7 @@ public final class RemedyOperator implements AutoCloseable {
 
     private synchronized void restartTerm() {
         stopTerm();
-        FenceEngine current = engine;
+        FenceEngine current = leadership.engine().orElse(null);
         Optional<ClusterConfiguration.Configuration> config = configuration.current();
         if (current == null || config.isEmpty()) {
             return;

@@ -1,6 +1,7 @@
 package dev.remedy.fence.kube.store;
 
 import dev.remedy.fence.kube.events.KubeEvents;
+import dev.remedy.fence.kube.events.References;
 import dev.remedy.fence.kube.store.AdminTarget.Reply;
 import dev.remedy.fence.kube.store.internal.AnnotationPatch;
 import io.fabric8.kubernetes.api.model.ObjectReference;
@@ -273,8 +274,7 @@ public final class AdminAnnotations implements AutoCloseable {
     }
 
     private static ObjectReference reference(NodeFenceResource resource) {
-        return new ObjectReferenceBuilder().withApiVersion(NodeFenceResource.GROUP + "/" + NodeFenceResource.VERSION)
-                .withKind(NodeFenceResource.KIND).withName(resource.getMetadata().getName())
+        return new ObjectReferenceBuilder(References.nodeFence(resource.getMetadata().getName()))
                 .withUid(resource.getMetadata().getUid()).build();
     }
 

@@ -226,6 +226,7 @@ public final class NodeWatcher implements AutoCloseable {
         }
         synchronized (lock) {
             List<NodeStatus> changed = new ArrayList<>();
+            Instant now = time.instant();
             for (String name : pending.keySet()) {
                 Object latest = pending.remove(name);
                 if (latest == null) {
@@ -235,7 +236,7 @@ public final class NodeWatcher implements AutoCloseable {
                     if (latest == DELETED) {
                         deleted(name);
                     } else {
-                        updated((Node) latest, changed);
+                        updated((Node) latest, changed, now);
                     }
                 } catch (RuntimeException e) {
                     LOG.error("could not evaluate node {}; it is evaluated again with its next event", name, e);
@@ -243,17 +244,16 @@ public final class NodeWatcher implements AutoCloseable {
             }
             if (!changed.isEmpty()) {
                 // together: every changed node is in its pools before any is decided (the first list, a burst)
-                controller.observeAll(changed, time.instant());
+                controller.observeAll(changed, now);
             }
             tracked = count;
         }
     }
 
-    private void updated(Node node, List<NodeStatus> changed) {
+    private void updated(Node node, List<NodeStatus> changed, Instant now) {
         String name = node.getMetadata().getName();
         NodeState state = states.computeIfAbsent(name, n -> new NodeState());
         state.seen(node.getMetadata().getResourceVersion());
-        Instant now = time.instant();
         readiness.accept(name, NodeConversion.readiness(node, state));
         Map<String, String> labels = node.getMetadata().getLabels();
         if (labels != null && "true".equals(labels.get(EXCLUDE_LABEL))) {
@@ -300,7 +300,7 @@ public final class NodeWatcher implements AutoCloseable {
         synchronized (lock) {
             try {
                 controller.advance(time.instant());
-                for (String name : Set.copyOf(confirmed)) {
+                for (String name : confirmed) {
                     removeConfirmedWhenDone(name);
                 }
             } catch (RuntimeException e) {

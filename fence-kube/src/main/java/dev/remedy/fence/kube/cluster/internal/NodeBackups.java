@@ -1,6 +1,7 @@
 package dev.remedy.fence.kube.cluster.internal;
 
 import dev.remedy.fence.kube.events.KubeEvents;
+import dev.remedy.fence.kube.events.References;
 import io.fabric8.kubernetes.api.model.ConfigMap;
 import io.fabric8.kubernetes.api.model.ConfigMapBuilder;
 import io.fabric8.kubernetes.api.model.Node;
@@ -180,14 +181,14 @@ public final class NodeBackups {
         String uid = Objects.requireNonNullElse(current.getMetadata().getUid(), "");
         String json = client.getKubernetesSerialization().asJson(kept(current));
         try {
+            String backedUpUid = existing == null ? null : annotation(existing, UID_ANNOTATION);
             if (existing == null) {
                 client.configMaps().inNamespace(namespace).resource(backupOf(node, uid, json)).create();
-            } else if (!json.equals(existing.getData() == null ? null : existing.getData().get(DATA_KEY))
-                    || !Objects.equals(uid, annotation(existing, UID_ANNOTATION))) {
-                if (!Objects.equals(uid, annotation(existing, UID_ANNOTATION))) {
+            } else if (!uid.equals(backedUpUid)
+                    || !json.equals(existing.getData() == null ? null : existing.getData().get(DATA_KEY))) {
+                if (!uid.equals(backedUpUid)) {
                     LOG.warn("node {}: replacing the backup of an earlier Node object of that name (uid {}) that "
-                            + "was never restored with the Node deleted now", node,
-                            annotation(existing, UID_ANNOTATION));
+                            + "was never restored with the Node deleted now", node, backedUpUid);
                 }
                 // update() is guarded by the resourceVersion read: a concurrent writer makes it 409
                 client.configMaps().inNamespace(namespace).resource(new ConfigMapBuilder(backupOf(node, uid, json))
@@ -251,7 +252,7 @@ public final class NodeBackups {
     }
 
     private static io.fabric8.kubernetes.api.model.ObjectReference reference(String node, String uid) {
-        return new ObjectReferenceBuilder().withApiVersion("v1").withKind("Node").withName(node).withUid(uid).build();
+        return new ObjectReferenceBuilder(References.node(node)).withUid(uid).build();
     }
 
     private static String sha256(String text) {

@@ -1,5 +1,6 @@
 package dev.remedy.fence.kube.config.internal;
 
+import dev.remedy.fence.kube.events.KubeEvents;
 import dev.remedy.spi.config.ConfigProblem;
 import java.util.List;
 
@@ -11,7 +12,7 @@ import java.util.List;
 public final class ProblemNote {
 
     /** The longest note: what {@link dev.remedy.fence.kube.events.KubeEvents.Note} keeps. */
-    public static final int MAX_LENGTH = 1024;
+    public static final int MAX_LENGTH = KubeEvents.NOTE_LIMIT;
     private static final int MIN_SHARE = 24;
 
     private ProblemNote() {

@@ -156,11 +156,6 @@ public final class SeriesBook {
         return s.name != null && s.count > s.written && !now.isBefore(s.lastWritten.plus(flushEvery));
     }
 
-    /** How many series are remembered. */
-    public int size() {
-        return series.size();
-    }
-
     private void evict(Instant now) {
         Iterator<Map.Entry<Object, Series>> it = series.entrySet().iterator();
         while (it.hasNext()) {
