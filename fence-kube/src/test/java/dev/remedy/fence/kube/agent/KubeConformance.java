@@ -1,0 +1,60 @@
+package dev.remedy.fence.kube.agent;
+
+import dev.remedy.spi.config.AgentConfig;
+import dev.remedy.spi.config.Secret;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.net.InetAddress;
+import java.net.ServerSocket;
+import java.nio.file.Path;
+import java.util.logging.Level;
+import java.util.logging.Logger;
+
+/** The configurations the conformance tests of the Kubernetes-object agents give the kit. */
+final class KubeConformance {
+
+    /** A bearer token long enough for the kit's leak search (the mock API server accepts any token). */
+    static final String TOKEN = "remedy-conformance-token-7c1e94";
+
+    /** remedy's loggers: fence-kube's logging.properties keeps them at INFO, the kit reads every level. */
+    private static final Logger REMEDY = Logger.getLogger("dev.remedy");
+    /**
+     * The JDK HTTP client's internal trace, which follows the root logger's level (the kit sets ALL): thousands of
+     * lines a test about buffers and subscriptions, nothing of the agent's.
+     */
+    private static final Logger JDK_HTTP_TRACE = Logger.getLogger("jdk.internal.httpclient.debug");
+
+    private KubeConformance() {
+    }
+
+    /** Lets every level of remedy's log lines through to the kit's capture, and keeps the JDK's HTTP trace out. */
+    static void logForTheKit() {
+        REMEDY.setLevel(Level.ALL);
+        JDK_HTTP_TRACE.setLevel(Level.INFO);
+    }
+
+    /** Restores fence-kube's levels. */
+    static void restoreLogging() {
+        REMEDY.setLevel(Level.INFO);
+        JDK_HTTP_TRACE.setLevel(null);
+    }
+
+    /**
+     * A configuration that goes through the real parameter path: a kubeconfig file written into {@code dir} for the
+     * server at {@code url}, the token as a secret, a short poll interval.
+     */
+    static AgentConfig.Builder config(AgentConfig.Builder builder, Path dir, String file, String url) {
+        return builder.set("namespace", KubeObjects.NAMESPACE)
+                .set("kubeconfig", KubeObjects.kubeconfig(dir, file, url).toString())
+                .secret("token", Secret.of(TOKEN)).set("poll_interval", "20ms").set("request_timeout", "2s");
+    }
+
+    /** The URL of an API server that is not there: a loopback port that was free a moment ago. */
+    static String closedPort() {
+        try (ServerSocket probe = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
+            return "https://127.0.0.1:" + probe.getLocalPort();
+        } catch (IOException e) {
+            throw new UncheckedIOException("cannot find a free loopback port", e);
+        }
+    }
+}
