@@ -19,6 +19,7 @@ import java.util.LinkedHashMap;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
+import java.util.TreeMap;
 
 /**
  * BareMetalHosts, VirtualMachines and their instances for the tests, written and read with the test's own client
@@ -126,6 +127,27 @@ final class KubeObjects {
             status.put(field, value);
         }
         hosts(client).resource(host).updateStatus();
+    }
+
+    /** Sets {@code status.provisioning.state} of BareMetalHost {@code name}. */
+    static void setProvisioningState(KubernetesClient client, String name, String state) {
+        setStatus(client, name, "provisioning", new LinkedHashMap<>(Map.of("state", state)));
+    }
+
+    /** {@code status.<field>} of BareMetalHost {@code name}, or null. */
+    static Object status(KubernetesClient client, String name, String field) {
+        return readHost(client, name).get("status", field);
+    }
+
+    /** The reboot-request annotations ({@code reboot.metal3.io} and {@code reboot.metal3.io/*}) of host {@code name}. */
+    static Map<String, String> rebootRequests(KubernetesClient client, String name) {
+        Map<String, String> requests = new TreeMap<>();
+        annotations(client, name).forEach((k, v) -> {
+            if (k.equals("reboot.metal3.io") || k.startsWith("reboot.metal3.io/")) {
+                requests.put(k, v);
+            }
+        });
+        return requests;
     }
 
     /** A VirtualMachine {@code name} with {@code spec.<field>} set to {@code value}, without an instance. */

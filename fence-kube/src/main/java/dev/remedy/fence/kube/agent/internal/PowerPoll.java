@@ -39,13 +39,15 @@ public final class PowerPoll {
             if (done.isPresent()) {
                 return done.get();
             }
+            if (!context.expired()) {
+                context.progress("waiting for " + waitingFor + ", read " + poll);
+                context.sleep(interval);
+            }
             if (context.expired()) {
                 return FenceOutcome.timedOut("waited " + context.elapsed().toMillis() + " ms for " + waitingFor
                         + " (budget " + context.budget().toMillis() + " ms, " + poll + " reads); last read: "
                         + lastSeen.get());
             }
-            context.progress("waiting for " + waitingFor + ", read " + poll);
-            context.sleep(interval);
         }
     }
 }
