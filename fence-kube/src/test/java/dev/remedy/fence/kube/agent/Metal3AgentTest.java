@@ -91,6 +91,21 @@ class Metal3AgentTest {
     }
 
     @Test
+    @DisplayName("OFF of a host that is already off still adds remedy's request, which holds it off, and succeeds")
+    void alreadyOffHostGetsTheRequest() throws InterruptedException {
+        host(true, "provisioned", false);
+
+        FenceOutcome off = run(FenceAction.OFF);
+
+        assertThat(off.status()).as("%s", off).isEqualTo(FenceStatus.SUCCEEDED);
+        assertThat(off.power()).isEqualTo(PowerState.OFF);
+        assertThat(KubeObjects.rebootRequests(client, host)).containsOnlyKeys(remedyKey);
+        operator.steps(3);
+        assertThat(KubeObjects.status(client, host, "poweredOn")).as("held off by the request").isEqualTo(false);
+        assertThat(operator.hardware()).doesNotContain("on");
+    }
+
+    @Test
     @DisplayName("OFF never succeeds while the host still reads powered on: without the operator it times out")
     void offWithoutTheOperatorTimesOut() throws InterruptedException {
         host(true, "provisioned", true);

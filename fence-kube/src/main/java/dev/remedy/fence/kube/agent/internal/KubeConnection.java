@@ -37,8 +37,8 @@ public final class KubeConnection implements AutoCloseable {
 
     private final KubeAgentSettings settings;
     private final String threadName;
-    private KubernetesClient client;
     private final boolean owned;
+    private KubernetesClient client;
     private ExecutorService calls;
     private boolean closed;
 
