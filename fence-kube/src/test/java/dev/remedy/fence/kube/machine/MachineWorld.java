@@ -20,15 +20,15 @@ import java.util.Map;
  * through the class under test). Minimal CRDs with a status subresource are posted first, so that annotation patches
  * leave the status alone and status writes go through the subresource, as on a real server.
  */
-final class MachineWorld {
+public final class MachineWorld {
 
-    static final String NAMESPACE = "capi";
-    static final String BACKUPS = "remedy";
+    public static final String NAMESPACE = "capi";
+    public static final String BACKUPS = "remedy";
 
     final KubernetesClient client;
     final ResourceDefinitionContext machines;
 
-    MachineWorld(KubernetesClient client, String machineVersion) {
+    public MachineWorld(KubernetesClient client, String machineVersion) {
         this.client = client;
         this.machines = Metal3Objects.machines(machineVersion);
         crd(machines);
@@ -50,7 +50,7 @@ final class MachineWorld {
     }
 
     /** Creates the objects of one truth-table state: Machine {@code name}, host {@code name}-host, node {@code name}-node. */
-    void create(String name, MachineRemediationState s) {
+    public void create(String name, MachineRemediationState s) {
         Map<String, String> machineAnnotations = new HashMap<>();
         machineAnnotations.put(Metal3Objects.HOST_ANNOTATION, NAMESPACE + "/" + host(name));
         if (s.needsRemediation()) {
@@ -112,12 +112,12 @@ final class MachineWorld {
                 .get();
     }
 
-    Node nodeObject(String machine) {
+    public Node nodeObject(String machine) {
         return client.nodes().withName(node(machine)).get();
     }
 
     /** The state as the test reads it from the objects. */
-    MachineRemediationState state(String name) {
+    public MachineRemediationState state(String name) {
         GenericKubernetesResource h = hostObject(name);
         return new MachineRemediationState(nodeObject(name) != null,
                 Metal3Objects.annotation(machine(name), MachineRemediationRules.NEEDS_REMEDIATION) != null,

@@ -11,11 +11,11 @@ import java.util.Map;
  * true); a paused or detached host is left alone. A host that is on gets its Node back (the kubelet registers it)
  * when the Node is missing.
  */
-final class TinyBmo {
+public final class TinyBmo {
 
     private final MachineWorld world;
 
-    TinyBmo(MachineWorld world) {
+    public TinyBmo(MachineWorld world) {
         this.world = world;
     }
 
@@ -24,7 +24,7 @@ final class TinyBmo {
      *
      * @return whether anything changed
      */
-    boolean sync(String name) {
+    public boolean sync(String name) {
         GenericKubernetesResource host = world.hostObject(name);
         if (Metal3Objects.unmanaged(host)) {
             return false;
