@@ -141,8 +141,9 @@ public final class EscalateRemediator {
         String uid = fresh.getMetadata().getUid();
         String annotation = rebootAnnotation(uid);
         RemediationStatus status = EscalateStatusCodec.read(fresh.get("status"));
+        GenericKubernetesResource machine = objects.machine(namespace, machineName(fresh));
         if (fresh.getMetadata().getDeletionTimestamp() != null) {
-            return new Result(status.phase(), false, release(annotation), Optional.of("being deleted"));
+            return new Result(status.phase(), false, release(annotation, machine), Optional.of("being deleted"));
         }
         EscalateStrategy strategy;
         try {
@@ -150,18 +151,18 @@ public final class EscalateRemediator {
             strategy = EscalateStrategy.fromSpec(nested(spec == null ? Map.of() : spec));
         } catch (IllegalArgumentException e) {
             LOG.warn("{} {}/{}: {}", kind.getKind(), namespace, name, e.getMessage());
-            return Result.skipped(status.phase(), e.getMessage());
+            // a spec made invalid halfway must not leave the host held off
+            return new Result(status.phase(), false, release(annotation, machine), Optional.of(e.getMessage()));
         }
-        GenericKubernetesResource machine = objects.machine(namespace, machineName(fresh));
         if (status.phase().terminal()) {
-            return new Result(status.phase(), false, release(annotation), Optional.empty());
+            return new Result(status.phase(), false, release(annotation, machine), Optional.empty());
         }
         Optional<RemediationObservation> seen = observe(fresh, machine, status);
         if (seen.isEmpty()) {
             String why = "no Machine " + namespace + "/" + machineName(fresh) + " naming an existing BareMetalHost in "
                     + Metal3Objects.HOST_ANNOTATION;
-            LOG.warn("{} {}/{}: {}; waiting", kind.getKind(), namespace, name, why);
-            return Result.skipped(status.phase(), why);
+            LOG.warn("{} {}/{}: {}; waiting, and no host is held off meanwhile", kind.getKind(), namespace, name, why);
+            return new Result(status.phase(), false, release(annotation, machine), Optional.of(why));
         }
         Instant now = time.instant();
         if (status.phaseSince().filter(now::isBefore).isPresent()) {
@@ -178,7 +179,7 @@ public final class EscalateRemediator {
             done.add(action);
         }
         if (step.status().phase().terminal()) {
-            release(annotation);
+            release(annotation, machine);
         }
         if (written) {
             LOG.info("{} {}/{}: {} -> {} {}", kind.getKind(), namespace, name, status.phase().code(),
@@ -262,7 +263,7 @@ public final class EscalateRemediator {
                 }
                 objects.annotate(Metal3Objects.HOSTS, host, annotation, MachineRemediationRules.REBOOT_ANNOTATION_VALUE);
             }
-            case REMOVE_REBOOT_ANNOTATION -> release(annotation);
+            case REMOVE_REBOOT_ANNOTATION -> release(annotation, machine);
             case DELETE_MACHINE -> {
                 if (machine != null) {
                     objects.deleteMachine(machine.getMetadata().getNamespace(), machine.getMetadata().getName());
@@ -272,12 +273,16 @@ public final class EscalateRemediator {
         }
     }
 
-    /** Removes {@code annotation} from every host that carries it (the Machine may be gone). */
-    private List<RemediationAction> release(String annotation) {
+    /**
+     * Removes {@code annotation} from the Machine's host (a Machine keeps its host for life), or, when the Machine or
+     * its host is gone, from every host that carries it.
+     */
+    private List<RemediationAction> release(String annotation, GenericKubernetesResource machine) {
+        GenericKubernetesResource own = machine == null ? null : objects.hostOf(machine);
         List<GenericKubernetesResource> hosts;
         try {
-            hosts = objects.client().genericKubernetesResources(Metal3Objects.HOSTS).inAnyNamespace().list()
-                    .getItems();
+            hosts = own != null ? List.of(own) : objects.client().genericKubernetesResources(Metal3Objects.HOSTS)
+                    .inAnyNamespace().list().getItems();
         } catch (KubernetesClientException e) {
             throw Metal3Objects.failure("list BareMetalHosts to release " + annotation, e);
         }

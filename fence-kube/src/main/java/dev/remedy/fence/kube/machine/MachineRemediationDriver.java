@@ -22,6 +22,7 @@ import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
 import java.util.function.Consumer;
+import java.util.function.Supplier;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -283,7 +284,7 @@ public final class MachineRemediationDriver implements AutoCloseable {
     }
 
     private static List<GenericKubernetesResource> list(String kind,
-            java.util.function.Supplier<List<GenericKubernetesResource>> lister) {
+            Supplier<List<GenericKubernetesResource>> lister) {
         try {
             return lister.get();
         } catch (KubernetesClientException e) {

@@ -187,6 +187,38 @@ class EscalateRemediatorTest {
     }
 
     @Test
+    @DisplayName("a Machine deleted by someone else halfway: the host is found by its annotation and released")
+    void machineGoneReleasesHost() {
+        world.create("m", MachineRemediationDriverTest.state("1010"));
+        GenericKubernetesResource r = remediation("r", "m", Map.of("strategy", Map.of("type", "escalate")));
+        remediator.reconcile(r);
+        client.genericKubernetesResources(world.machines).inNamespace(MachineWorld.NAMESPACE).withName("m").delete();
+
+        Result waiting = remediator.reconcile(r);
+
+        assertThat(waiting.skipped()).hasValueSatisfying(s -> assertThat(s).contains("no Machine capi/m"));
+        assertThat(waiting.actions()).containsExactly(RemediationAction.REMOVE_REBOOT_ANNOTATION);
+        assertThat(world.hostObject("m").getMetadata().getAnnotations()).doesNotContainKey(rebootKey("r"));
+    }
+
+    @Test
+    @DisplayName("a remediation object being deleted releases its host")
+    void deletionReleasesHost() {
+        world.create("m", MachineRemediationDriverTest.state("1010"));
+        GenericKubernetesResource r = remediation("r", "m", Map.of("strategy", Map.of("type", "escalate")));
+        String key = rebootKey("r");
+        remediator.reconcile(r);
+        client.genericKubernetesResources(REMEDIATIONS).inNamespace(MachineWorld.NAMESPACE).withName("r").edit(o -> {
+            o.getMetadata().setFinalizers(List.of("example.com/keep"));
+            return o;
+        });
+        client.genericKubernetesResources(REMEDIATIONS).inNamespace(MachineWorld.NAMESPACE).withName("r").delete();
+
+        assertThat(remediator.reconcile(r).skipped()).contains("being deleted");
+        assertThat(world.hostObject("m").getMetadata().getAnnotations()).doesNotContainKey(key);
+    }
+
+    @Test
     @DisplayName("the flat form of the proposal reads as the nested form")
     void flatFormNormalised() {
         Map<String, Object> flat = Map.of("strategy", "escalate", "deleteAfterRetries", 2, "powerOnTimeoutSeconds",
