@@ -202,11 +202,12 @@ public final class MachineRemediationDriver implements AutoCloseable {
             t.setDaemon(true);
             return t;
         });
-        informers.add(objects.client().genericKubernetesResources(objects.machineKind()).inAnyNamespace()
-                .inform(handler(m -> enqueue(m.getMetadata().getNamespace() + "/" + m.getMetadata().getName())),
-                        resync.toMillis()));
+        SharedIndexInformer<GenericKubernetesResource> machines = objects.client()
+                .genericKubernetesResources(objects.machineKind()).inAnyNamespace()
+                .inform(handler(m -> enqueue(key(m))), resync.toMillis());
+        informers.add(machines);
         informers.add(objects.client().genericKubernetesResources(Metal3Objects.HOSTS).inAnyNamespace()
-                .inform(handler(h -> enqueue(SWEEP)), resync.toMillis()));
+                .inform(handler(h -> hostChanged(h, machines.getStore().list())), resync.toMillis()));
         executor.scheduleWithFixedDelay(() -> enqueue(SWEEP), 0, resync.toMillis(), TimeUnit.MILLISECONDS);
         LOG.info("machine remediation by annotation started: Machines {}/{}, resync {}",
                 objects.machineKind().getGroup(), objects.machineKind().getVersion(), resync);
@@ -290,6 +291,26 @@ public final class MachineRemediationDriver implements AutoCloseable {
         } catch (KubernetesClientException e) {
             throw Metal3Objects.failure("list " + kind + "s", e);
         }
+    }
+
+    /** A host changed: its Machines are evaluated; a held-off host that no Machine names brings a sweep. */
+    private void hostChanged(GenericKubernetesResource host, List<GenericKubernetesResource> machines) {
+        String namespace = host.getMetadata().getNamespace();
+        String name = host.getMetadata().getName();
+        boolean named = false;
+        for (GenericKubernetesResource m : machines) {
+            if (Metal3Objects.hostRef(m).filter(ref -> ref[0].equals(namespace) && ref[1].equals(name)).isPresent()) {
+                named = true;
+                enqueue(key(m));
+            }
+        }
+        if (!named && Metal3Objects.annotation(host, MachineRemediationRules.REBOOT_ANNOTATION) != null) {
+            enqueue(SWEEP);
+        }
+    }
+
+    private static String key(GenericKubernetesResource machine) {
+        return machine.getMetadata().getNamespace() + "/" + machine.getMetadata().getName();
     }
 
     private void enqueue(String key) {

@@ -219,6 +219,25 @@ class EscalateRemediatorTest {
     }
 
     @Test
+    @DisplayName("watching a kind, the remediator runs every object with a strategy and leaves the others alone")
+    void watchRunsObjectsWithAStrategy() throws Exception {
+        world.create("m", MachineRemediationDriverTest.state("1010"));
+        world.create("n", MachineRemediationDriverTest.state("1010"));
+        try (AutoCloseable watch = remediator.watch(REMEDIATIONS, Duration.ofSeconds(1))) {
+            remediation("r", "m", Map.of("strategy", "escalate"));
+            remediation("plain", "n", Map.of("agent", "ipmi"));
+            String key = rebootKey("r");
+            for (int i = 0; i < 200 && !world.hostObject("m").getMetadata().getAnnotations().containsKey(key); i++) {
+                Thread.sleep(50);
+            }
+            assertThat(world.hostObject("m").getMetadata().getAnnotations()).containsKey(key);
+            assertThat(phase("r")).isEqualTo("PoweringOff");
+        }
+        assertThat(status("plain")).as("no strategy: not this remediator's object").isNull();
+        assertThat(world.hostObject("n").getMetadata().getAnnotations()).isNullOrEmpty();
+    }
+
+    @Test
     @DisplayName("the flat form of the proposal reads as the nested form")
     void flatFormNormalised() {
         Map<String, Object> flat = Map.of("strategy", "escalate", "deleteAfterRetries", 2, "powerOnTimeoutSeconds",
