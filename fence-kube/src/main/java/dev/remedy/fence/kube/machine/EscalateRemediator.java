@@ -46,7 +46,7 @@ import org.slf4j.LoggerFactory;
  * Each {@link #reconcile} reads everything fresh, evaluates one step, writes {@code status.phase},
  * {@code status.retryCount}, {@code status.phaseSince} and the conditions {@code Processing}, {@code Succeeded} and
  * {@code PermanentNodeDeletionExpected} through the status subresource <em>first</em>, and only then runs the step's
- * actions: the keyed hard reboot request {@link #rebootAnnotation(String) reboot.metal3.io/remedy-escalate-<uid>}
+ * actions: the keyed hard reboot request {@link #rebootAnnotation(String) reboot.metal3.io/remedy-escalate-&lt;uid&gt;}
  * added to or removed from the host, or the Machine deleted. A crash between the two is repaired by the next
  * reconcile, which repeats the action of the persisted phase. Once the remediation is over (any terminal phase), or
  * its object is being deleted, the reboot request is removed from every host that carries it, so a host is never
@@ -261,7 +261,11 @@ public final class EscalateRemediator {
                     throw new IllegalStateException("cannot power off: the Machine or its BareMetalHost is gone; "
                             + "retried on the next evaluation");
                 }
-                objects.annotate(Metal3Objects.HOSTS, host, annotation, MachineRemediationRules.REBOOT_ANNOTATION_VALUE);
+                if (!MachineRemediationRules.REBOOT_ANNOTATION_VALUE.equals(Metal3Objects.annotation(host,
+                        annotation))) {
+                    objects.annotate(Metal3Objects.HOSTS, host, annotation,
+                            MachineRemediationRules.REBOOT_ANNOTATION_VALUE);
+                }
             }
             case REMOVE_REBOOT_ANNOTATION -> release(annotation, machine);
             case DELETE_MACHINE -> {

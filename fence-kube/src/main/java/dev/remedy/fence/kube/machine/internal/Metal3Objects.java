@@ -70,11 +70,6 @@ public final class Metal3Objects {
         return hostRef(machine).map(ref -> read(HOSTS, ref[0], ref[1])).orElse(null);
     }
 
-    /** The host, or {@code null}. */
-    public GenericKubernetesResource host(String namespace, String name) {
-        return read(HOSTS, namespace, name);
-    }
-
     /** The {@code [namespace, name]} a Machine's {@value #HOST_ANNOTATION} names (namespace defaults to its own). */
     public static Optional<String[]> hostRef(GenericKubernetesResource machine) {
         String value = annotation(machine, HOST_ANNOTATION);
