@@ -54,6 +54,17 @@ final class CrashingClient {
         crashBefore.set(request);
     }
 
+    /** Crashes before the {@code n}-th write (any request but a GET) from now on, once. */
+    void crashBeforeWrite(int n) {
+        int[] writes = {0};
+        crashBefore(request -> !request.startsWith("GET ") && ++writes[0] == n);
+    }
+
+    /** How many writes (requests but GETs) were sent. */
+    long writes() {
+        return sent.stream().filter(r -> !r.startsWith("GET ")).count();
+    }
+
     /** The requests sent, in order, as "METHOD /path". */
     List<String> sent() {
         return List.copyOf(sent);
