@@ -1,10 +1,9 @@
 package dev.remedy.core.rules;
 
 /**
- * One step of machine remediation. When a decision holds several, they run in declaration order, which is chosen so
- * that a crash between two of them never starts a second reboot cycle: the needs-remediation annotation goes before
- * the reboot annotation, so a half-applied pair leaves "reboot annotation without needs-remediation", which the
- * crash-recovery row of the table cleans up.
+ * One step of machine remediation; {@link MachineRemediationRules#decide} gives at most one per evaluation. At the end
+ * the needs-remediation annotation goes before the reboot annotation, so a crash between the two leaves "reboot
+ * annotation without needs-remediation", which a "remove reboot" row of the table cleans up without a second cycle.
  */
 public enum MachineRemediationAction {
     /** Add {@link MachineRemediationRules#REBOOT_ANNOTATION} to the host: the host is powered off and held off. */

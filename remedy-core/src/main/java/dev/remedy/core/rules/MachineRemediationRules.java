@@ -9,36 +9,62 @@ import java.util.List;
 import java.util.Objects;
 
 /**
- * Remediation of a machine through annotations (after the Cluster API metal3 provider's design): power the host off
- * with a reboot request, delete the node while the host is off, then let the host power on again.
+ * Remediation of a machine through annotations, after metal3's "annotation for power cycling and deleting failed
+ * nodes" design (the CAPM3 machine remediation controller): power the host off with a keyed reboot request, delete the
+ * node while the host reports off, mark the machine done, then let the host power on again.
  *
- * <p>The whole rule is this table; {@code R} needs-remediation, {@code P} powered on, {@code A} reboot annotation,
- * {@code N} node reference exists, {@code -} either:
+ * <p>The whole rule is this table, in the design's bit order: {@code N} the machine's node exists, {@code R} the
+ * machine carries {@link #NEEDS_REMEDIATION}, {@code P} the host reports power on, {@code A} the host carries
+ * {@link #REBOOT_ANNOTATION}. Every row gives at most one action, so a controller writes once per evaluation.
  * <pre>
- *  R P A N | actions
- *  1 - 0 - | ADD_REBOOT_ANNOTATION           (power off and hold off; also for a host already off, so the
- *          |                                  node is deleted while we, not chance, hold the host off)
- *  1 1 1 - | nothing                         (waiting for the host to report off)
- *  1 0 1 1 | DELETE_NODE                     (workloads released while the host is verified off)
- *  1 0 1 0 | REMOVE_NEEDS_REMEDIATION_ANNOTATION, REMOVE_REBOOT_ANNOTATION (done: power back on)
- *  0 - 1 - | REMOVE_REBOOT_ANNOTATION        (crash recovery: never leave the host held off)
- *  0 - 0 - | nothing
+ *  N R P A | design                    | remedy
+ *  0 0 0 0 | (no row)                  | nothing
+ *  0 0 0 1 | remove reboot             | REMOVE_REBOOT_ANNOTATION
+ *  0 0 1 0 | nothing                   | nothing
+ *  0 0 1 1 | nothing                   | REMOVE_REBOOT_ANNOTATION    deviation (a)
+ *  0 1 0 0 | nothing                   | ADD_REBOOT_ANNOTATION       deviation (b)
+ *  0 1 0 1 | remove needs-remediation  | REMOVE_NEEDS_REMEDIATION_ANNOTATION
+ *  0 1 1 0 | add reboot                | ADD_REBOOT_ANNOTATION
+ *  0 1 1 1 | nothing                   | nothing (waiting for the host to report off)
+ *  1 0 0 0 | nothing                   | nothing
+ *  1 0 0 1 | remove reboot             | REMOVE_REBOOT_ANNOTATION
+ *  1 0 1 0 | nothing                   | nothing
+ *  1 0 1 1 | nothing                   | REMOVE_REBOOT_ANNOTATION    deviation (a)
+ *  1 1 0 0 | nothing                   | ADD_REBOOT_ANNOTATION       deviation (b)
+ *  1 1 0 1 | delete node               | DELETE_NODE
+ *  1 1 1 0 | add reboot                | ADD_REBOOT_ANNOTATION
+ *  1 1 1 1 | nothing                   | nothing (waiting for the host to report off)
  * </pre>
- * The rule is stateless, so a controller that crashes at any point resumes by evaluating it again; no row leaves the
- * reboot annotation on a host once needs-remediation is gone, so a host is never left powered off by this rule.
+ * Deviations, each kept because it is safer:
+ * <ol type="a">
+ *   <li>A reboot request left on a powered-on host whose machine no longer needs remediation (a crash, a remediation
+ *       cancelled by removing the machine's annotation) is removed at once. The design waits, so the host operator
+ *       powers a healthy machine off for nothing before the "remove reboot" rows bring it back.</li>
+ *   <li>A machine that needs remediation and whose host is already off (a crash, a power loss, someone else's
+ *       request) gets the reboot request, which holds the host off. The design waits, so the host operator powers
+ *       the failed machine on (its kubelet and workloads start again, and the node comes back) only for the
+ *       "add reboot" rows to power it off again; remedy skips that needless power-on of a failed machine and deletes
+ *       the node while it, not chance, holds the host off.</li>
+ * </ol>
+ * The rule is stateless, so a controller that crashes at any point resumes by evaluating it again from the
+ * annotations alone. No row keeps the reboot annotation once needs-remediation is gone, so this rule never leaves a
+ * host powered off.
  */
 public final class MachineRemediationRules {
 
     /**
-     * The machine annotation that asks for remediation. The value is remedy's own choice (the rule reads booleans,
-     * so a bridge to another system maps its own annotation onto {@link MachineRemediationState#needsRemediation()}).
+     * The Machine annotation that asks for remediation (the design's name; a health checker sets it, the rule removes
+     * it when done). Its value is not read.
      */
-    public static final String NEEDS_REMEDIATION = "remediation.remedy.dev/needs-remediation";
+    public static final String NEEDS_REMEDIATION = "host.metal3.io/external-remediation";
 
-    /** The key remedy uses in its keyed reboot request, so that it holds the host off until it removes it. */
-    public static final String REBOOT_KEY = "remedy-machine-remediation";
+    /** The key of the design's keyed reboot request, which holds the host off until the rule removes it. */
+    public static final String REBOOT_KEY = "machine-remediation";
 
-    /** The host annotation that powers the host off and holds it off: a keyed request of {@link RebootRequests}. */
+    /**
+     * The host annotation that powers the host off and holds it off, {@code reboot.metal3.io/machine-remediation}: a
+     * keyed request of {@link RebootRequests}.
+     */
     public static final String REBOOT_ANNOTATION = RebootRequests.ANNOTATION_PREFIX + REBOOT_KEY;
 
     /** The value remedy writes with {@link #REBOOT_ANNOTATION}: fencing wants a hard power off. */
@@ -51,7 +77,7 @@ public final class MachineRemediationRules {
      * Decides what to do for one state.
      *
      * @param state what the controller sees
-     * @return the actions to take, in the order to take them; empty when there is nothing to do
+     * @return the action to take (at most one); empty when there is nothing to do
      */
     public static List<MachineRemediationAction> decide(MachineRemediationState state) {
         Objects.requireNonNull(state, "state");
@@ -67,6 +93,8 @@ public final class MachineRemediationRules {
         if (state.nodeRefExists()) {
             return List.of(DELETE_NODE);
         }
-        return List.of(REMOVE_NEEDS_REMEDIATION_ANNOTATION, REMOVE_REBOOT_ANNOTATION);
+        // the reboot annotation goes in the next evaluation (row 0 0 0 1): removing needs-remediation first means a
+        // crash in between leaves no state that starts a second power cycle
+        return List.of(REMOVE_NEEDS_REMEDIATION_ANNOTATION);
     }
 }

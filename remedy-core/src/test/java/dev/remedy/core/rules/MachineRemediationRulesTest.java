@@ -19,32 +19,57 @@ import org.junit.jupiter.params.provider.CsvSource;
 /** The machine-remediation annotation truth table, row by row, and crash recovery under a simple world model. */
 class MachineRemediationRulesTest {
 
-    @ParameterizedTest(name = "node={0} needs={1} on={2} reboot={3} -> {4}")
+    /**
+     * One row per state, in the design's bit order (node ref exists, needs remediation, powered on, reboot
+     * annotation): the design's action, remedy's action, and, where they differ, why remedy's is safer.
+     */
+    @ParameterizedTest(name = "{0}: design {1}, remedy {2}")
     @CsvSource(delimiter = '|', textBlock = """
-            # nodeRef | needsRemediation | poweredOn | rebootAnnotation | expected actions
-            false | false | false | false | -
-            false | false | false | true  | REMOVE_REBOOT_ANNOTATION
-            false | false | true  | false | -
-            false | false | true  | true  | REMOVE_REBOOT_ANNOTATION
-            false | true  | false | false | ADD_REBOOT_ANNOTATION
-            false | true  | false | true  | REMOVE_NEEDS_REMEDIATION_ANNOTATION REMOVE_REBOOT_ANNOTATION
-            false | true  | true  | false | ADD_REBOOT_ANNOTATION
-            false | true  | true  | true  | -
-            true  | false | false | false | -
-            true  | false | false | true  | REMOVE_REBOOT_ANNOTATION
-            true  | false | true  | false | -
-            true  | false | true  | true  | REMOVE_REBOOT_ANNOTATION
-            true  | true  | false | false | ADD_REBOOT_ANNOTATION
-            true  | true  | false | true  | DELETE_NODE
-            true  | true  | true  | false | ADD_REBOOT_ANNOTATION
-            true  | true  | true  | true  | -
+            # NRPA | design                              | remedy                              | why remedy deviates
+            0000 | -                                   | -                                   | -
+            0001 | REMOVE_REBOOT_ANNOTATION            | REMOVE_REBOOT_ANNOTATION            | -
+            0010 | -                                   | -                                   | -
+            0011 | -                                   | REMOVE_REBOOT_ANNOTATION            | safer: a leftover reboot request would power a healthy host off for nothing; it goes before the host operator acts on it
+            0100 | -                                   | ADD_REBOOT_ANNOTATION               | safer: holds the already-off failed host off instead of letting the host operator power it on only to power it off again
+            0101 | REMOVE_NEEDS_REMEDIATION_ANNOTATION | REMOVE_NEEDS_REMEDIATION_ANNOTATION | -
+            0110 | ADD_REBOOT_ANNOTATION               | ADD_REBOOT_ANNOTATION               | -
+            0111 | -                                   | -                                   | -
+            1000 | -                                   | -                                   | -
+            1001 | REMOVE_REBOOT_ANNOTATION            | REMOVE_REBOOT_ANNOTATION            | -
+            1010 | -                                   | -                                   | -
+            1011 | -                                   | REMOVE_REBOOT_ANNOTATION            | safer: a leftover reboot request would power a healthy host off (and its node's workloads with it) for nothing
+            1100 | -                                   | ADD_REBOOT_ANNOTATION               | safer: the failed host is not powered on again (kubelet and workloads restarting) before its node is deleted; remedy, not chance, holds it off while the node is deleted
+            1101 | DELETE_NODE                         | DELETE_NODE                         | -
+            1110 | ADD_REBOOT_ANNOTATION               | ADD_REBOOT_ANNOTATION               | -
+            1111 | -                                   | -                                   | -
             """)
-    @DisplayName("each of the 16 states gives exactly the actions of its row, in that order")
-    void truthTable(boolean nodeRef, boolean needs, boolean on, boolean reboot, String expected) {
-        List<MachineRemediationAction> actions = expected.equals("-") ? List.of()
-                : Arrays.stream(expected.split(" ")).map(MachineRemediationAction::valueOf).toList();
-        assertThat(MachineRemediationRules.decide(new MachineRemediationState(nodeRef, needs, on, reboot)))
-                .containsExactlyElementsOf(actions);
+    @DisplayName("each of the 16 states gives its row's action; every deviation from the design says why it is safer")
+    void truthTable(String bits, String design, String remedy, String why) {
+        MachineRemediationState state = new MachineRemediationState(bits.charAt(0) == '1', bits.charAt(1) == '1',
+                bits.charAt(2) == '1', bits.charAt(3) == '1');
+        assertThat(MachineRemediationRules.decide(state)).containsExactlyElementsOf(actions(remedy));
+        if (design.equals(remedy)) {
+            assertThat(why).as("row %s follows the design", bits).isEqualTo("-");
+        } else {
+            assertThat(why).as("row %s deviates from the design", bits).startsWith("safer: ");
+            // every deviation only ever holds a failed host off or releases a host no longer remediated
+            assertThat(actions(remedy)).singleElement().satisfies(a -> assertThat(a == ADD_REBOOT_ANNOTATION
+                    ? state.needsRemediation() : a == REMOVE_REBOOT_ANNOTATION && !state.needsRemediation())
+                    .as("row %s", bits).isTrue());
+        }
+    }
+
+    private static List<MachineRemediationAction> actions(String column) {
+        return column.equals("-") ? List.of()
+                : Arrays.stream(column.split(" ")).map(MachineRemediationAction::valueOf).toList();
+    }
+
+    @Test
+    @DisplayName("the annotations are the design's own: host.metal3.io/external-remediation and "
+            + "reboot.metal3.io/machine-remediation")
+    void designAnnotationNames() {
+        assertThat(MachineRemediationRules.NEEDS_REMEDIATION).isEqualTo("host.metal3.io/external-remediation");
+        assertThat(MachineRemediationRules.REBOOT_ANNOTATION).isEqualTo("reboot.metal3.io/machine-remediation");
     }
 
     @Test
@@ -70,12 +95,9 @@ class MachineRemediationRulesTest {
     void neverLeftOff() {
         for (MachineRemediationState s : MachineRemediationState.all()) {
             List<MachineRemediationAction> actions = MachineRemediationRules.decide(s);
+            assertThat(actions).as("%s: one write per evaluation", s).hasSizeLessThanOrEqualTo(1);
             if (!s.needsRemediation() && s.rebootAnnotation()) {
                 assertThat(actions).as("%s", s).containsExactly(REMOVE_REBOOT_ANNOTATION);
-            }
-            if (actions.contains(REMOVE_NEEDS_REMEDIATION_ANNOTATION)) {
-                assertThat(actions).as("%s removes both, needs-remediation first", s)
-                        .containsExactly(REMOVE_NEEDS_REMEDIATION_ANNOTATION, REMOVE_REBOOT_ANNOTATION);
             }
         }
     }
@@ -138,7 +160,7 @@ class MachineRemediationRulesTest {
             w.converge();
         }
         assertThat(trace).containsExactly(List.of(ADD_REBOOT_ANNOTATION), List.of(DELETE_NODE),
-                List.of(REMOVE_NEEDS_REMEDIATION_ANNOTATION, REMOVE_REBOOT_ANNOTATION));
+                List.of(REMOVE_NEEDS_REMEDIATION_ANNOTATION), List.of(REMOVE_REBOOT_ANNOTATION));
         assertThat(w.deletedWhileOff).isTrue();
     }
 

@@ -19,6 +19,7 @@ import dev.remedy.fence.kube.ha.LeaseGuard;
 import dev.remedy.fence.kube.ha.NodeRemediationLease;
 import dev.remedy.fence.kube.ha.ShardLeadership;
 import dev.remedy.fence.kube.ha.TermListener;
+import dev.remedy.fence.kube.machine.MachineRemediationDriver;
 import dev.remedy.fence.kube.metrics.RemedyMetrics;
 import dev.remedy.fence.kube.operator.internal.Term;
 import dev.remedy.fence.kube.store.AdminAnnotations;
@@ -78,6 +79,8 @@ public final class RemedyOperator implements AutoCloseable {
     private volatile List<Policy> termPolicies = List.of();
     /** When this replica's current term began: storm protection's quiet period runs from then. */
     private volatile Instant termStarted = Instant.EPOCH;
+    /** The machine-remediation driver of the current term, when enabled ({@link Builder#machineRemediation}). */
+    private volatile MachineRemediationDriver machineRemediation;
 
     private RemedyOperator(Builder b) {
         this.settings = b;
@@ -108,10 +111,12 @@ public final class RemedyOperator implements AutoCloseable {
                         admin = new AdminAnnotations(settings.client, AdminTarget.of(started), events);
                         admin.start(settings.resync);
                         restartTerm();
+                        startMachineRemediation();
                     }
 
                     @Override
                     public void ended(FenceEngine ended) {
+                        stopMachineRemediation();
                         stopTerm();
                         AdminAnnotations stopping = admin;
                         admin = null;
@@ -221,10 +226,29 @@ public final class RemedyOperator implements AutoCloseable {
         }
     }
 
+    // Machine remediation by annotation (opt-in): runs on the leader only, for the term's length.
+    private synchronized void startMachineRemediation() {
+        if (settings.machineRemediation && machineRemediation == null) {
+            machineRemediation = MachineRemediationDriver.builder(settings.client)
+                    .machineVersion(settings.machineVersion).backupNamespace(settings.namespace)
+                    .resync(settings.resync).build();
+            machineRemediation.start();
+        }
+    }
+
+    private synchronized void stopMachineRemediation() {
+        MachineRemediationDriver current = machineRemediation;
+        machineRemediation = null;
+        if (current != null) {
+            current.close();
+        }
+    }
+
     /** Stops: admin commands, the leader's term, the Lease (handed over), configuration and Events. */
     @Override
     public void close() {
         leadership.close();
+        stopMachineRemediation();
         stopTerm();
         configuration.close();
         events.close();
@@ -249,6 +273,8 @@ public final class RemedyOperator implements AutoCloseable {
         private Duration retryPeriod = ShardLeadership.DEFAULT_RETRY_PERIOD;
         private Duration resync = NodeWatcher.DEFAULT_RESYNC;
         private Duration tick = Duration.ofSeconds(1);
+        private boolean machineRemediation;
+        private String machineVersion = "v1beta1";
 
         private Builder(KubernetesClient client) {
             this.client = Objects.requireNonNull(client, "client");
@@ -316,6 +342,17 @@ public final class RemedyOperator implements AutoCloseable {
         public Builder periods(Duration resyncValue, Duration tickValue) {
             resync = Objects.requireNonNull(resyncValue, "resync");
             tick = Objects.requireNonNull(tickValue, "tick");
+            return this;
+        }
+
+        /**
+         * Whether the leader runs {@link MachineRemediationDriver} (metal3's machine remediation by annotation) on
+         * Cluster API Machines of {@code version} ({@code v1beta1} or {@code v1beta2}); off by default.
+         */
+        public Builder machineRemediation(boolean enabled, String version) {
+            MachineRemediationDriver.builder(client).machineVersion(version);
+            machineRemediation = enabled;
+            machineVersion = version;
             return this;
         }
 

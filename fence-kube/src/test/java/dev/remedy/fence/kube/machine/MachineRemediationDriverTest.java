@@ -1,0 +1,193 @@
+package dev.remedy.fence.kube.machine;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import dev.remedy.core.rules.MachineRemediationRules;
+import dev.remedy.core.rules.MachineRemediationState;
+import dev.remedy.fence.kube.cluster.KubeClusterOperations;
+import dev.remedy.fence.kube.machine.MachineRemediationDriver.Write;
+import dev.remedy.fence.kube.machine.internal.Metal3Objects;
+import io.fabric8.kubernetes.api.model.GenericKubernetesResource;
+import io.fabric8.kubernetes.client.KubernetesClient;
+import io.fabric8.kubernetes.client.server.mock.EnableKubernetesMockClient;
+import java.time.Duration;
+import java.util.List;
+import java.util.Optional;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.DisplayName;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
+import org.junit.jupiter.params.provider.ValueSource;
+
+/**
+ * The machine-remediation truth table on real objects: each of the 16 starting states is set up as a Machine, a
+ * BareMetalHost and a Node on the mock API server, the driver evaluates once, and the objects are read back.
+ */
+@EnableKubernetesMockClient(crud = true)
+class MachineRemediationDriverTest {
+
+    KubernetesClient client;
+    MachineWorld world;
+    MachineRemediationDriver driver;
+
+    @BeforeEach
+    void setUp() {
+        world = new MachineWorld(client, "v1beta1");
+        driver = MachineRemediationDriver.builder(client).backupNamespace(MachineWorld.BACKUPS).build();
+    }
+
+    @ParameterizedTest(name = "row {0}: {1}")
+    @CsvSource(delimiter = '|', textBlock = """
+            # NRPA | the write (the design's row, or the deviation of MachineRemediationRulesTest)
+            0000 | -
+            0001 | REMOVE_REBOOT_ANNOTATION
+            0010 | -
+            0011 | REMOVE_REBOOT_ANNOTATION
+            0100 | ADD_REBOOT_ANNOTATION
+            0101 | REMOVE_NEEDS_REMEDIATION_ANNOTATION
+            0110 | ADD_REBOOT_ANNOTATION
+            0111 | -
+            1000 | -
+            1001 | REMOVE_REBOOT_ANNOTATION
+            1010 | -
+            1011 | REMOVE_REBOOT_ANNOTATION
+            1100 | ADD_REBOOT_ANNOTATION
+            1101 | DELETE_NODE
+            1110 | ADD_REBOOT_ANNOTATION
+            1111 | -
+            """)
+    @DisplayName("each of the 16 starting states, on real objects, ends in its row's state after one evaluation")
+    void truthTableRow(String bits, String expected) {
+        String name = "m" + bits;
+        MachineRemediationState start = state(bits);
+        world.create(name, start);
+        List<String> before = world.versions(name);
+
+        Optional<Write> write = driver.step(MachineWorld.NAMESPACE, name);
+
+        Optional<Write> wanted = expected.equals("-") ? Optional.empty() : Optional.of(Write.valueOf(expected));
+        assertThat(write).isEqualTo(wanted);
+        MachineRemediationState after = world.state(name);
+        assertThat(after).isEqualTo(new MachineRemediationState(
+                start.nodeRefExists() && wanted.filter(Write.DELETE_NODE::equals).isEmpty(),
+                start.needsRemediation() && wanted.filter(Write.REMOVE_NEEDS_REMEDIATION_ANNOTATION::equals).isEmpty(),
+                start.poweredOn(),
+                wanted.map(w -> w == Write.ADD_REBOOT_ANNOTATION ? Boolean.TRUE
+                        : w == Write.REMOVE_REBOOT_ANNOTATION ? Boolean.FALSE : null)
+                        .orElse(start.rebootAnnotation())));
+        List<String> now = world.versions(name);
+        assertThat(now.get(0)).as("the Machine is written only to remove its annotation")
+                .isEqualTo(wanted.filter(Write.REMOVE_NEEDS_REMEDIATION_ANNOTATION::equals).isPresent() ? now.get(0)
+                        : before.get(0));
+        if (wanted.isEmpty()) {
+            assertThat(now).as("no write at all").isEqualTo(before);
+        }
+        if (wanted.filter(Write.ADD_REBOOT_ANNOTATION::equals).isPresent()) {
+            assertThat(Metal3Objects.annotation(world.hostObject(name), MachineRemediationRules.REBOOT_ANNOTATION))
+                    .isEqualTo("{\"mode\":\"hard\"}");
+        }
+        if (wanted.filter(Write.DELETE_NODE::equals).isPresent()) {
+            assertThat(client.configMaps().inNamespace(MachineWorld.BACKUPS)
+                    .withName(KubeClusterOperations.backupName(MachineWorld.node(name))).get())
+                    .as("the Node was backed up before it was deleted").isNotNull();
+        }
+    }
+
+    @Test
+    @DisplayName("the deleted Node comes back from its backup, labels kept, while the host is still held off")
+    void nodeRestoredBeforeRelease() {
+        world.create("m", state("1101"));
+        assertThat(driver.step(MachineWorld.NAMESPACE, "m")).contains(Write.DELETE_NODE);
+        assertThat(driver.step(MachineWorld.NAMESPACE, "m")).contains(Write.REMOVE_NEEDS_REMEDIATION_ANNOTATION);
+
+        assertThat(driver.step(MachineWorld.NAMESPACE, "m")).contains(Write.RESTORE_NODE);
+        assertThat(world.state("m")).isEqualTo(state("1001"));
+        assertThat(world.nodeObject("m").getMetadata().getLabels()).containsEntry("example.com/rack", "r7");
+
+        assertThat(driver.step(MachineWorld.NAMESPACE, "m")).contains(Write.REMOVE_REBOOT_ANNOTATION);
+        assertThat(driver.step(MachineWorld.NAMESPACE, "m")).isEmpty();
+        assertThat(world.state("m")).isEqualTo(state("1000"));
+    }
+
+    @ParameterizedTest(name = "{0}")
+    @ValueSource(strings = {Metal3Objects.PAUSED_ANNOTATION, Metal3Objects.DETACHED_ANNOTATION})
+    @DisplayName("an unmanaged host gets no reboot request and its Node is not deleted; remedy withdraws its request")
+    void unmanagedHost(String annotation) {
+        world.create("m", state("1110"));
+        pause("m", annotation, "");
+        assertThat(driver.step(MachineWorld.NAMESPACE, "m")).as("no power off requested").isEmpty();
+
+        world.create("n", state("1101"));
+        pause("n", annotation, "");
+        assertThat(driver.step(MachineWorld.NAMESPACE, "n")).as("withdrawn, not deleted")
+                .contains(Write.REMOVE_REBOOT_ANNOTATION);
+        assertThat(world.state("n")).as("the Node is kept; the Machine keeps its annotation").isEqualTo(state("1100"));
+        assertThat(driver.step(MachineWorld.NAMESPACE, "n")).isEmpty();
+
+        pause("n", annotation, null);
+        assertThat(driver.step(MachineWorld.NAMESPACE, "n")).as("managed again: starts over")
+                .contains(Write.ADD_REBOOT_ANNOTATION);
+    }
+
+    @Test
+    @DisplayName("the sweep releases a host whose Machine is gone, and leaves other reboot requests alone")
+    void sweepReleasesOrphanedHost() {
+        world.create("m", state("1101"));
+        world.create("other", state("0010"));
+        world.client.genericKubernetesResources(Metal3Objects.HOSTS).inNamespace(MachineWorld.NAMESPACE)
+                .withName(MachineWorld.host("other")).edit(h -> {
+                    h.getMetadata().getAnnotations().put("reboot.metal3.io/someone-else", "");
+                    return h;
+                });
+        client.genericKubernetesResources(world.machines).inNamespace(MachineWorld.NAMESPACE).withName("m").delete();
+
+        assertThat(driver.sweep()).isEqualTo(1);
+
+        assertThat(world.hostObject("m").getMetadata().getAnnotations())
+                .doesNotContainKey(MachineRemediationRules.REBOOT_ANNOTATION);
+        assertThat(world.nodeObject("m")).as("no Machine: its Node is not ours to delete").isNotNull();
+        assertThat(world.hostObject("other").getMetadata().getAnnotations())
+                .containsKey("reboot.metal3.io/someone-else");
+    }
+
+    @Test
+    @DisplayName("started, the driver remediates a Machine through its informers, on Cluster API v1beta2")
+    void informersDriveTheProtocol() throws InterruptedException {
+        MachineWorld v2 = new MachineWorld(client, "v1beta2");
+        v2.create("w", state("1110"));
+        TinyBmo bmo = new TinyBmo(v2);
+        try (MachineRemediationDriver started = MachineRemediationDriver.builder(client).machineVersion("v1beta2")
+                .backupNamespace(MachineWorld.BACKUPS).resync(Duration.ofSeconds(1)).build()) {
+            String firstNode = v2.nodeObject("w").getMetadata().getUid();
+            started.start();
+            for (int i = 0; i < 200 && !v2.state("w").equals(state("1010")); i++) {
+                Thread.sleep(50);
+                bmo.sync("w");
+            }
+            assertThat(v2.nodeObject("w").getMetadata().getUid()).as("the Node was deleted and restored on the way")
+                    .isNotEqualTo(firstNode);
+            assertThat(v2.machine("w").getMetadata().getAnnotations())
+                    .doesNotContainKey(MachineRemediationRules.NEEDS_REMEDIATION);
+            assertThat(v2.state("w")).isEqualTo(state("1010"));
+        }
+    }
+
+    @Test
+    @DisplayName("an unknown Machine version is refused with the versions remedy reads")
+    void unknownVersion() {
+        assertThatThrownBy(() -> MachineRemediationDriver.builder(client).machineVersion("v1alpha3"))
+                .hasMessageContaining("v1beta1 or v1beta2");
+    }
+
+    private void pause(String machine, String annotation, String value) {
+        GenericKubernetesResource host = world.hostObject(machine);
+        new Metal3Objects(client, "v1beta1").annotate(Metal3Objects.HOSTS, host, annotation, value);
+    }
+
+    static MachineRemediationState state(String bits) {
+        return new MachineRemediationState(bits.charAt(0) == '1', bits.charAt(1) == '1', bits.charAt(2) == '1',
+                bits.charAt(3) == '1');
+    }
+}

@@ -1,0 +1,134 @@
+package dev.remedy.fence.kube.machine;
+
+import dev.remedy.core.rules.MachineRemediationRules;
+import dev.remedy.core.rules.MachineRemediationState;
+import dev.remedy.fence.kube.machine.internal.Metal3Objects;
+import io.fabric8.kubernetes.api.model.GenericKubernetesResource;
+import io.fabric8.kubernetes.api.model.GenericKubernetesResourceBuilder;
+import io.fabric8.kubernetes.api.model.NamespaceBuilder;
+import io.fabric8.kubernetes.api.model.Node;
+import io.fabric8.kubernetes.api.model.NodeBuilder;
+import io.fabric8.kubernetes.api.model.apiextensions.v1.CustomResourceDefinitionBuilder;
+import io.fabric8.kubernetes.client.KubernetesClient;
+import io.fabric8.kubernetes.client.dsl.base.ResourceDefinitionContext;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * Machines, BareMetalHosts and Nodes on the mock API server, written and read with the test's own client (never
+ * through the class under test). Minimal CRDs with a status subresource are posted first, so that annotation patches
+ * leave the status alone and status writes go through the subresource, as on a real server.
+ */
+public final class MachineWorld {
+
+    public static final String NAMESPACE = "capi";
+    public static final String BACKUPS = "remedy";
+
+    final KubernetesClient client;
+    final ResourceDefinitionContext machines;
+
+    public MachineWorld(KubernetesClient client, String machineVersion) {
+        this.client = client;
+        this.machines = Metal3Objects.machines(machineVersion);
+        crd(machines);
+        crd(Metal3Objects.HOSTS);
+        client.namespaces().resource(new NamespaceBuilder().withNewMetadata().withName(BACKUPS).endMetadata()
+                .build()).createOr(n -> n.update());
+    }
+
+    /** Posts a minimal CRD of {@code kind}: any fields, a status subresource. */
+    void crd(ResourceDefinitionContext kind) {
+        client.apiextensions().v1().customResourceDefinitions().resource(new CustomResourceDefinitionBuilder()
+                .withNewMetadata().withName(kind.getPlural() + "." + kind.getGroup()).endMetadata()
+                .withNewSpec().withGroup(kind.getGroup()).withScope("Namespaced")
+                .withNewNames().withKind(kind.getKind()).withPlural(kind.getPlural()).endNames()
+                .addNewVersion().withName(kind.getVersion()).withServed(true).withStorage(true)
+                .withNewSubresources().withNewStatus().endStatus().endSubresources()
+                .withNewSchema().withNewOpenAPIV3Schema().withType("object").withXKubernetesPreserveUnknownFields(true)
+                .endOpenAPIV3Schema().endSchema().endVersion().endSpec().build()).createOr(c -> c.update());
+    }
+
+    /** Creates the objects of one truth-table state: Machine {@code name}, host {@code name}-host, node {@code name}-node. */
+    public void create(String name, MachineRemediationState s) {
+        Map<String, String> machineAnnotations = new HashMap<>();
+        machineAnnotations.put(Metal3Objects.HOST_ANNOTATION, NAMESPACE + "/" + host(name));
+        if (s.needsRemediation()) {
+            machineAnnotations.put(MachineRemediationRules.NEEDS_REMEDIATION, "");
+        }
+        client.genericKubernetesResources(machines).inNamespace(NAMESPACE).resource(new GenericKubernetesResourceBuilder()
+                .withApiVersion(machines.getGroup() + "/" + machines.getVersion()).withKind("Machine")
+                .withNewMetadata().withNamespace(NAMESPACE).withName(name).withAnnotations(machineAnnotations)
+                .endMetadata().withAdditionalProperties(Map.of("spec", Map.of("clusterName", "c1")))
+                .build()).create();
+        // Cluster API keeps status.nodeRef after the Node is deleted: "node ref exists" is the Node's existence
+        GenericKubernetesResource machine = machine(name);
+        machine.setAdditionalProperty("status", Map.of("nodeRef", Map.of("kind", "Node", "name", node(name))));
+        client.genericKubernetesResources(machines).inNamespace(NAMESPACE).resource(machine).updateStatus();
+        Map<String, String> hostAnnotations = new HashMap<>();
+        if (s.rebootAnnotation()) {
+            hostAnnotations.put(MachineRemediationRules.REBOOT_ANNOTATION, MachineRemediationRules.REBOOT_ANNOTATION_VALUE);
+        }
+        client.genericKubernetesResources(Metal3Objects.HOSTS).inNamespace(NAMESPACE).resource(
+                new GenericKubernetesResourceBuilder().withApiVersion("metal3.io/v1alpha1").withKind("BareMetalHost")
+                        .withNewMetadata().withNamespace(NAMESPACE).withName(host(name))
+                        .withAnnotations(hostAnnotations).endMetadata()
+                        .withAdditionalProperties(Map.of("spec", Map.of("online", true))).build()).create();
+        setPower(name, s.poweredOn());
+        if (s.nodeRefExists()) {
+            registerNode(name);
+        }
+    }
+
+    /** The kubelet registers the Node of Machine {@code name} (Ready, with an administrator's label). */
+    void registerNode(String name) {
+        client.nodes().resource(new NodeBuilder().withNewMetadata().withName(node(name))
+                .addToLabels("example.com/rack", "r7").endMetadata()
+                .withNewSpec().withProviderID("metal3://" + NAMESPACE + "/" + host(name)).endSpec()
+                .withNewStatus().addNewCondition().withType("Ready").withStatus("True").endCondition().endStatus()
+                .build()).create();
+    }
+
+    void setPower(String name, boolean on) {
+        GenericKubernetesResource host = hostObject(name);
+        host.setAdditionalProperty("status", Map.of("poweredOn", on));
+        client.genericKubernetesResources(Metal3Objects.HOSTS).inNamespace(NAMESPACE).resource(host).updateStatus();
+    }
+
+    static String host(String machine) {
+        return machine + "-host";
+    }
+
+    static String node(String machine) {
+        return machine + "-node";
+    }
+
+    GenericKubernetesResource machine(String name) {
+        return client.genericKubernetesResources(machines).inNamespace(NAMESPACE).withName(name).get();
+    }
+
+    GenericKubernetesResource hostObject(String machine) {
+        return client.genericKubernetesResources(Metal3Objects.HOSTS).inNamespace(NAMESPACE).withName(host(machine))
+                .get();
+    }
+
+    public Node nodeObject(String machine) {
+        return client.nodes().withName(node(machine)).get();
+    }
+
+    /** The state as the test reads it from the objects. */
+    public MachineRemediationState state(String name) {
+        GenericKubernetesResource h = hostObject(name);
+        return new MachineRemediationState(nodeObject(name) != null,
+                Metal3Objects.annotation(machine(name), MachineRemediationRules.NEEDS_REMEDIATION) != null,
+                Boolean.TRUE.equals(h.get("status", "poweredOn")),
+                Metal3Objects.annotation(h, MachineRemediationRules.REBOOT_ANNOTATION) != null);
+    }
+
+    /** The resourceVersions of Machine, host and Node (null for a missing Node). */
+    List<String> versions(String name) {
+        Node n = nodeObject(name);
+        return java.util.Arrays.asList(machine(name).getMetadata().getResourceVersion(),
+                hostObject(name).getMetadata().getResourceVersion(), n == null ? null : n.getMetadata().getResourceVersion());
+    }
+}
