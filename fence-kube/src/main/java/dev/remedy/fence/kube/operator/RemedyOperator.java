@@ -15,6 +15,7 @@ import dev.remedy.fence.kube.config.KubeSecretResolver;
 import dev.remedy.fence.kube.events.EventRecorder;
 import dev.remedy.fence.kube.events.FenceEventReporter;
 import dev.remedy.fence.kube.events.StormEventReporter;
+import dev.remedy.fence.kube.external.KubeExternalRemediations;
 import dev.remedy.fence.kube.ha.LeaseGuard;
 import dev.remedy.fence.kube.ha.NodeRemediationLease;
 import dev.remedy.fence.kube.ha.ShardLeadership;
@@ -207,9 +208,16 @@ public final class RemedyOperator implements AutoCloseable {
                 termStarted).and(nodeLeases);
         Consumer<PolicyDecision> decisions = metrics.andThen(storms);
         termPolicies = config.get().policies().policies();
-        term = Term.start(current, config.get().policies(), gate, nodeLeases, decisions, settings.selector,
+        term = Term.start(current, config.get().policies(), gate, nodeLeases, externalRemediations(), decisions,
+                settings.selector,
                 controller -> NodeWatcher.builder(settings.client, controller).time(settings.time)
                         .resync(settings.resync), scheduler, settings.tick);
+    }
+
+    /** External remedies: templates instantiated and remedy Jobs run in the operator's namespace. */
+    private KubeExternalRemediations externalRemediations() {
+        return KubeExternalRemediations.builder(settings.client).namespace(settings.namespace).events(events)
+                .time(settings.time).build();
     }
 
     private synchronized void stopTerm() {
