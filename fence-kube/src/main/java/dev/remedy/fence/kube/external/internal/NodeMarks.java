@@ -1,5 +1,6 @@
 package dev.remedy.fence.kube.external.internal;
 
+import dev.remedy.fence.kube.store.internal.AnnotationPatch;
 import io.fabric8.kubernetes.api.model.Node;
 import io.fabric8.kubernetes.client.KubernetesClient;
 import io.fabric8.kubernetes.client.KubernetesClientException;
@@ -8,6 +9,7 @@ import io.fabric8.kubernetes.client.dsl.base.PatchType;
 import java.net.HttpURLConnection;
 import java.time.Instant;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
@@ -16,8 +18,8 @@ import java.util.Optional;
  * The annotations on a Node that name its running external remediation, so that a restarted operator finds the
  * object again (a Job it would otherwise start twice; an object whose name the API server generated):
  * {@value #REMEDY} (the remedy's name), {@value #OBJECT} ({@code <namespace>/<name>} of the object) and
- * {@value #STARTED} (when it was created, RFC 3339). Written with a JSON merge patch guarded by the Node's
- * resourceVersion, retried on a conflict.
+ * {@value #STARTED} (when it was created, RFC 3339). Written with patches guarded by the Node's resourceVersion,
+ * retried on a conflict.
  */
 public final class NodeMarks {
 
@@ -53,19 +55,27 @@ public final class NodeMarks {
         values.put(REMEDY, remedy);
         values.put(OBJECT, namespace + "/" + name);
         values.put(STARTED, started.toString());
-        patch(node, values, null);
+        for (int attempt = 1; ; attempt++) {
+            Node current = client.nodes().withName(node).get();
+            if (current == null) {
+                return;
+            }
+            Map<String, Object> metadata = new LinkedHashMap<>();
+            metadata.put("resourceVersion", current.getMetadata().getResourceVersion());
+            metadata.put("annotations", values);
+            if (patched(node, PatchType.JSON_MERGE, client.getKubernetesSerialization()
+                    .asJson(Map.of("metadata", metadata)), attempt)) {
+                return;
+            }
+        }
     }
 
-    /** Removes the marks of {@code node} if they name {@code remedy}. */
+    /**
+     * Removes the marks of {@code node} if they name {@code remedy}: a JSON patch (RFC 6902) that removes only the keys
+     * present, guarded by the resourceVersion it was made from (a merge patch's {@code null} would do the same on a
+     * real server; fabric8's mock server keeps the keys with null values).
+     */
     public void clear(String node, String remedy) {
-        Map<String, String> values = new LinkedHashMap<>();
-        values.put(REMEDY, null);
-        values.put(OBJECT, null);
-        values.put(STARTED, null);
-        patch(node, values, remedy);
-    }
-
-    private void patch(String node, Map<String, String> values, String onlyFor) {
         for (int attempt = 1; ; attempt++) {
             Node current = client.nodes().withName(node).get();
             if (current == null) {
@@ -73,21 +83,28 @@ public final class NodeMarks {
             }
             Map<String, String> annotations = Optional.ofNullable(current.getMetadata().getAnnotations())
                     .orElse(Map.of());
-            if (onlyFor != null && !onlyFor.equals(annotations.get(REMEDY))) {
+            if (!remedy.equals(annotations.get(REMEDY))) {
                 return;
             }
-            Map<String, Object> metadata = new LinkedHashMap<>();
-            metadata.put("resourceVersion", current.getMetadata().getResourceVersion());
-            metadata.put("annotations", values);
-            try {
-                client.nodes().withName(node).patch(PatchContext.of(PatchType.JSON_MERGE),
-                        client.getKubernetesSerialization().asJson(Map.of("metadata", metadata)));
+            List<String> present = List.of(REMEDY, OBJECT, STARTED).stream().filter(annotations::containsKey)
+                    .toList();
+            if (patched(node, PatchType.JSON, AnnotationPatch.removeIfUnchanged(
+                    current.getMetadata().getResourceVersion(), present), attempt)) {
                 return;
-            } catch (KubernetesClientException e) {
-                if (e.getCode() != HttpURLConnection.HTTP_CONFLICT || attempt >= ATTEMPTS) {
-                    throw e;
-                }
             }
+        }
+    }
+
+    /** Applies {@code patch}; false on a conflict while attempts are left. */
+    private boolean patched(String node, PatchType type, String patch, int attempt) {
+        try {
+            client.nodes().withName(node).patch(PatchContext.of(type), patch);
+            return true;
+        } catch (KubernetesClientException e) {
+            if (e.getCode() != HttpURLConnection.HTTP_CONFLICT || attempt >= ATTEMPTS) {
+                throw e;
+            }
+            return false;
         }
     }
 }
