@@ -28,6 +28,7 @@ import java.time.temporal.ChronoUnit;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
+import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -73,7 +74,9 @@ import org.slf4j.LoggerFactory;
  * {@link Cancellation#NODE_HEALTHY} it is deleted. Jobs are deleted with their pods (background propagation). A
  * failed object is kept while the ladder escalates, as NodeHealthCheck keeps it.
  *
- * <p>Thread-safe. API errors while following an object are logged and read as still running (the remedy's timeout
+ * <p>Only {@link #create} makes an object; {@link #progress} finishes a creation that had to wait (a leftover being
+ * deleted) and otherwise only reads, so a remedy whose start was not made (its node's Lease taken by another
+ * remediator) creates nothing. Thread-safe. API errors while following an object are logged and read as still running (the remedy's timeout
  * bounds them).
  */
 public final class KubeExternalRemediations implements ExternalRemediations {
@@ -94,6 +97,8 @@ public final class KubeExternalRemediations implements ExternalRemediations {
     private final TimeSource time;
     private final Map<String, Tracked> tracked = new ConcurrentHashMap<>();
     private final Map<String, String> failures = new ConcurrentHashMap<>();
+    /** Created but not made yet: waiting for a leftover to go, or for another look after a conflict. */
+    private final Set<String> pending = ConcurrentHashMap.newKeySet();
 
     /** An object being followed. */
     private record Tracked(ResourceDefinitionContext kind, String namespace, String name) {
@@ -117,13 +122,14 @@ public final class KubeExternalRemediations implements ExternalRemediations {
 
     @Override
     public void create(String node, Remedy.External remedy) {
+        pending.add(key(node, remedy));
         ensure(node, remedy);
     }
 
     @Override
     public Progress progress(String node, Remedy.External remedy) {
         String key = key(node, remedy);
-        if (!tracked.containsKey(key)) {
+        if (!tracked.containsKey(key) && pending.contains(key)) {
             ensure(node, remedy);
         }
         if (failures.containsKey(key)) {
@@ -154,6 +160,7 @@ public final class KubeExternalRemediations implements ExternalRemediations {
     public void delete(String node, Remedy.External remedy, Cancellation cause) {
         String key = key(node, remedy);
         failures.remove(key);
+        pending.remove(key);
         Tracked t = tracked.remove(key);
         try {
             if (t == null) {
@@ -212,6 +219,7 @@ public final class KubeExternalRemediations implements ExternalRemediations {
                 GenericKubernetesResource existing = get(kind, marked.get()[0], marked.get()[1]);
                 if (existing != null && existing.getMetadata().getDeletionTimestamp() == null) {
                     tracked.put(key, new Tracked(kind, marked.get()[0], marked.get()[1]));
+                    pending.remove(key);
                     LOG.info("node {}: following {} {}/{} of remedy {} again", node, kind.getKind(),
                             marked.get()[0], marked.get()[1], remedy.name());
                     return;
@@ -225,6 +233,7 @@ public final class KubeExternalRemediations implements ExternalRemediations {
                     .inNamespace(blueprint.namespace()).resource(blueprint.object()).create();
             String name = created.getMetadata().getName();
             tracked.put(key, new Tracked(blueprint.context(), blueprint.namespace(), name));
+            pending.remove(key);
             marks.mark(node, remedy.name(), blueprint.namespace(), name, time.instant());
             events.publish(new KubeEvents.Note(References.node(node), false, "ExternalRemediationCreated",
                     "Remediate", blueprint.context().getKind() + " " + blueprint.namespace() + "/" + name
@@ -263,6 +272,7 @@ public final class KubeExternalRemediations implements ExternalRemediations {
         boolean running = Outcomes.of(existing, Kinds.isJob(blueprint.context())) == Progress.RUNNING;
         if (running && remedy.name().equals(annotations.get(Blueprints.REMEDY_ANNOTATION))) {
             tracked.put(key, new Tracked(blueprint.context(), blueprint.namespace(), blueprint.name()));
+            pending.remove(key);
             marks.mark(node, remedy.name(), blueprint.namespace(), blueprint.name(), time.instant());
             return false;
         }
@@ -292,6 +302,7 @@ public final class KubeExternalRemediations implements ExternalRemediations {
     }
 
     private void fail(String key, String node, Remedy.External remedy, String why) {
+        pending.remove(key);
         if (failures.putIfAbsent(key, why) == null) {
             LOG.warn("node {}: remedy {} failed: {}", node, remedy.name(), why);
             events.publish(new KubeEvents.Note(References.node(node), true, "ExternalRemediationFailed", "Remediate",
