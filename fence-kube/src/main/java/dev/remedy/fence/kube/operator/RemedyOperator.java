@@ -262,7 +262,10 @@ public final class RemedyOperator implements AutoCloseable {
             this.client = Objects.requireNonNull(client, "client");
         }
 
-        /** The operator's namespace: its Lease, ConfigMaps, Secrets and node backups ({@code remedy}). */
+        /**
+         * The operator's namespace: its Lease, ConfigMaps, Secrets, node backups and remedy Jobs, and the remediation
+         * templates a policy names without a namespace ({@code remedy}).
+         */
         public Builder namespace(String value) {
             namespace = Objects.requireNonNull(value, "namespace");
             return this;
