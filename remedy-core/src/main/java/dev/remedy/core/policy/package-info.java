@@ -84,7 +84,9 @@
  *   <li>a name under {@code remedyConfigs} becomes a {@link dev.remedy.core.policy.Remedy.External} whose template
  *       is a {@code batch/v1} Job with the entry's {@code podTemplate} as {@code spec.template}; with
  *       {@code clean-resource: true} the Job carries the annotation {@code remedy.dev/release-workloads: "true"}
- *       (release the node's workloads once the job succeeded);</li>
+ *       (the design's "release the node's workloads once the job succeeded"; not acted on yet, because a Job's
+ *       success does not confirm the node is off, see
+ *       {@link dev.remedy.core.policy.PolicyLoader#RELEASE_WORKLOADS_ANNOTATION});</li>
  *   <li>built-in names need no {@code remedyConfigs} entry: {@code fence}, {@code power-fence} and
  *       {@code storage-fence} are a {@link dev.remedy.core.policy.Remedy.Fence}, the fence flow with the agents of
  *       the node's fence topology (storage fencing is its isolation step); the flow always releases workloads

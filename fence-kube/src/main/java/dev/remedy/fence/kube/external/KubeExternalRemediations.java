@@ -52,7 +52,9 @@ import org.slf4j.LoggerFactory;
  *       the Node; remedy deletes it itself).</li>
  *   <li>An inline {@code batch/v1} Job (a {@code podTemplate} remedy): a Job in remedy's namespace named
  *       {@code remedy-<remedy>-<node>-<hash>} (at most 63 characters), every container given the node's name in
- *       {@value #NODE_NAME_ENV}; its annotations (such as {@code remedy.dev/release-workloads}) are kept.</li>
+ *       {@value #NODE_NAME_ENV}; its annotations are kept, {@code remedy.dev/release-workloads} among them, which
+ *       nothing acts on yet (a Job's success does not confirm the node is off, which releasing workloads
+ *       requires).</li>
  *   <li>Another inline object: created as given, named like the node, in remedy's namespace.</li>
  * </ul>
  * Every object carries {@code app.kubernetes.io/managed-by=remedy} and the annotations {@code remedy.dev/remedy}
@@ -76,8 +78,8 @@ import org.slf4j.LoggerFactory;
  *
  * <p>Only {@link #create} makes an object; {@link #progress} finishes a creation that had to wait (a leftover being
  * deleted) and otherwise only reads, so a remedy whose start was not made (its node's Lease taken by another
- * remediator) creates nothing. Thread-safe. API errors while following an object are logged and read as still running (the remedy's timeout
- * bounds them).
+ * remediator) creates nothing. Thread-safe. API errors while following an object are logged and read as still
+ * running (the remedy's timeout bounds them).
  */
 public final class KubeExternalRemediations implements ExternalRemediations {
 

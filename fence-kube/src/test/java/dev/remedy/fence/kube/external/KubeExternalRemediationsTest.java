@@ -107,8 +107,8 @@ class KubeExternalRemediationsTest {
     }
 
     @Test
-    @DisplayName("a node of a Cluster API Machine: the object has the Machine's name and namespace, one owner reference "
-            + "to it, the cloned-from annotations, the cluster-name label, and the design's flat escalate spec")
+    @DisplayName("a node of a Cluster API Machine: the object has the Machine's name and namespace, one owner "
+            + "reference to it, the cloned-from annotations, the cluster-name label, and the design's flat escalate spec")
     void machineNode() {
         ExternalFixtures.addNode(client, "node-m1", Map.of(), Map.of("cluster.x-k8s.io/machine", "prod-md-0-abc",
                 "cluster.x-k8s.io/cluster-namespace", "capi-prod", "cluster.x-k8s.io/cluster-name", "prod"));
@@ -326,5 +326,20 @@ class KubeExternalRemediationsTest {
                 .getOwnerReferences();
 
         assertThat(owners).noneMatch(o -> "Node".equals(o.getKind()));
+    }
+
+    @Test
+    @DisplayName("progress without a create makes nothing: a start refused because another remediator holds the "
+            + "node's Lease stays unmade until its timeout")
+    void progressAloneCreatesNothing() {
+        ExternalFixtures.addNode(client, "worker-12", Map.of(), Map.of());
+        snrTemplate(Map.of());
+        KubeExternalRemediations remediations = remediations();
+
+        assertThat(remediations.progress("worker-12", SNR_REMEDY)).isEqualTo(Progress.RUNNING);
+
+        assertThat(ExternalFixtures.list(client, SNR, "medik8s")).isEmpty();
+        remediations.delete("worker-12", SNR_REMEDY, Cancellation.TIMED_OUT);
+        assertThat(events).isEmpty();
     }
 }
