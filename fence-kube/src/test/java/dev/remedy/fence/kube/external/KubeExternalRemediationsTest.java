@@ -15,6 +15,7 @@ import dev.remedy.core.rules.EscalateStrategy;
 import dev.remedy.fence.kube.events.KubeEvents;
 import dev.remedy.test.FakeTimeSource;
 import io.fabric8.kubernetes.api.model.GenericKubernetesResource;
+import io.fabric8.kubernetes.api.model.ObjectMetaBuilder;
 import io.fabric8.kubernetes.api.model.OwnerReference;
 import io.fabric8.kubernetes.client.KubernetesClient;
 import io.fabric8.kubernetes.client.server.mock.EnableKubernetesMockClient;
@@ -276,7 +277,7 @@ class KubeExternalRemediationsTest {
         GenericKubernetesResource foreign = new GenericKubernetesResource();
         foreign.setApiVersion(SNR_API);
         foreign.setKind("SelfNodeRemediation");
-        foreign.setMetadata(new io.fabric8.kubernetes.api.model.ObjectMetaBuilder().withNamespace("medik8s")
+        foreign.setMetadata(new ObjectMetaBuilder().withNamespace("medik8s")
                 .withName("worker-9").addToLabels("app.kubernetes.io/part-of", "node-healthcheck-controller").build());
         client.genericKubernetesResources(SNR).inNamespace("medik8s").resource(foreign).create();
         KubeExternalRemediations remediations = remediations();
@@ -341,5 +342,42 @@ class KubeExternalRemediationsTest {
         assertThat(ExternalFixtures.list(client, SNR, "medik8s")).isEmpty();
         remediations.delete("worker-12", SNR_REMEDY, Cancellation.TIMED_OUT);
         assertThat(events).isEmpty();
+    }
+
+    @Test
+    @DisplayName("a node whose Cluster API Machine does not exist fails the remedy with a Warning naming the Machine; "
+            + "nothing is created under the node's own name")
+    void missingMachine() {
+        ExternalFixtures.addNode(client, "node-m2", Map.of(), Map.of("cluster.x-k8s.io/machine", "gone-machine",
+                "cluster.x-k8s.io/cluster-namespace", "capi-prod"));
+        ExternalFixtures.addTemplate(client, METAL3_TEMPLATE, "capi-prod", "m3-group", Map.of(), Map.of());
+        Remedy.External remedy = new Remedy.External("metal3", TIMEOUT, new Remedy.External.TemplateRef(METAL3_API,
+                "Metal3RemediationTemplate", "m3-group", Optional.of("capi-prod")));
+        KubeExternalRemediations remediations = remediations();
+
+        remediations.create("node-m2", remedy);
+
+        assertThat(remediations.progress("node-m2", remedy)).isEqualTo(Progress.FAILED);
+        assertThat(ExternalFixtures.list(client, METAL3, "capi-prod")).isEmpty();
+        assertThat(events).singleElement().extracting(KubeEvents.Note::note).asString()
+                .contains("Cluster API Machine capi-prod/gone-machine of node node-m2 does not exist");
+    }
+
+    @Test
+    @DisplayName("an inline object (not a template) is created as given, named like the node, in remedy's namespace")
+    void inlineObject() {
+        ExternalFixtures.addNode(client, "worker-13", Map.of(), Map.of());
+        Remedy.External remedy = new Remedy.External("snr-inline", TIMEOUT, Map.of("apiVersion", SNR_API,
+                "kind", "SelfNodeRemediation", "spec", SNR_SPEC));
+
+        remediations().create("worker-13", remedy);
+
+        GenericKubernetesResource cr = ExternalFixtures.get(client, SNR, REMEDY_NS, "worker-13");
+        assertThat(cr.getAdditionalProperties().get("spec")).isEqualTo(SNR_SPEC);
+        assertThat(cr.getMetadata().getAnnotations()).containsExactlyInAnyOrderEntriesOf(Map.of(
+                "remediation.medik8s.io/node-name", "worker-13", "remedy.dev/remedy", "snr-inline",
+                "remedy.dev/node-name", "worker-13"));
+        assertThat(cr.getMetadata().getLabels()).containsExactlyEntriesOf(Map.of(
+                "app.kubernetes.io/managed-by", "remedy"));
     }
 }

@@ -15,6 +15,7 @@ import io.fabric8.kubernetes.client.KubernetesClient;
 import io.fabric8.kubernetes.client.server.mock.KubernetesMockServer;
 import io.fabric8.kubernetes.client.server.mock.EnableKubernetesMockClient;
 import io.fabric8.mockwebserver.http.RecordedRequest;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -195,7 +196,7 @@ class RemedyJobsTest {
         String node = node("worker-3");
         remediations().create(node, repair);
         String uid = job(node).getMetadata().getUid();
-        time.advance(java.time.Duration.ofMinutes(1));
+        time.advance(Duration.ofMinutes(1));
 
         KubeExternalRemediations restarted = remediations();
         restarted.create(node, repair);
@@ -235,7 +236,7 @@ class RemedyJobsTest {
     @Test
     @DisplayName("a pod template without containers fails the remedy with a clear Warning; no Job is created")
     void noContainers() {
-        Remedy.External empty = new Remedy.External("empty", java.time.Duration.ofMinutes(5), Map.of(
+        Remedy.External empty = new Remedy.External("empty", Duration.ofMinutes(5), Map.of(
                 "apiVersion", "batch/v1", "kind", "Job", "spec", Map.of("template", Map.of("spec", Map.of()))));
         String node = node("worker-5");
         KubeExternalRemediations remediations = remediations();
