@@ -171,7 +171,7 @@ public final class PolicyBenchmark {
             }
 
             @Override
-            public void cancel(String node, Remedy remedy, String reason) {
+            public void cancel(String node, Remedy remedy, Cancellation cause, String reason) {
             }
         };
         StormGate storm = new StormGate(new SplittableRandom(7), QuorumGuard.oneAtATime(), StormListener.NONE,

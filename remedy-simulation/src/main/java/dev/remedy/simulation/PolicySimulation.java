@@ -161,8 +161,8 @@ public final class PolicySimulation {
             }
 
             @Override
-            public void cancel(String node, Remedy remedy, String reason) {
-                runner.cancel(node, remedy, reason);
+            public void cancel(String node, Remedy remedy, Cancellation cause, String reason) {
+                runner.cancel(node, remedy, cause, reason);
             }
         };
     }

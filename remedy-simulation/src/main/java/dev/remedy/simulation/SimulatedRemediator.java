@@ -2,6 +2,7 @@ package dev.remedy.simulation;
 
 import dev.remedy.core.policy.ExternalRemediations;
 import dev.remedy.core.policy.Remedy;
+import dev.remedy.core.policy.RemedyRunner.Cancellation;
 import dev.remedy.core.policy.RemedyRunner.Progress;
 import dev.remedy.simulation.TimelineEntry.Kind;
 import dev.remedy.spi.TimeSource;
@@ -15,7 +16,8 @@ import java.util.Objects;
  * A simulated external remediator, like a self node remediation agent: once a remediation object exists for a node,
  * it reboots the node from inside after {@link Scenario#remediationDelay()} (a power cycle, which ends a
  * {@link Fault#HANG hang}) and reports {@link Progress#DONE}, or reports {@link Progress#FAILED} for a
- * {@link Fault#DEAD dead} node. Every remedy's template is accepted. Not thread-safe: the simulation loop owns it.
+ * {@link Fault#DEAD dead} node. Every remedy's source (template reference or inline object) is accepted,
+ * and a cancelled remediation (timed out or healthy) simply stops. Not thread-safe: the simulation loop owns it.
  */
 public final class SimulatedRemediator implements ExternalRemediations {
 
@@ -44,7 +46,7 @@ public final class SimulatedRemediator implements ExternalRemediations {
     }
 
     @Override
-    public void delete(String node, Remedy.External remedy) {
+    public void delete(String node, Remedy.External remedy, Cancellation cause) {
         jobs.remove(key(node, remedy));
     }
 

@@ -1,8 +1,9 @@
 package dev.remedy.core.policy;
 
 /**
- * External remediation objects (Cluster API external remediation): created from a remedy's template for a node,
- * watched, and deleted to cancel. Implemented in fence-kube and by remedy-simulation's simulated remediator.
+ * External remediation objects: created from a remedy's template (or inline object) for a node, followed, and deleted
+ * to cancel. Implemented in fence-kube ({@code dev.remedy.fence.kube.external.KubeExternalRemediations}) and by
+ * remedy-simulation's simulated remediator.
  */
 public interface ExternalRemediations {
 
@@ -12,6 +13,10 @@ public interface ExternalRemediations {
     /** How the remediation is doing, as its remediator reports it. */
     RemedyRunner.Progress progress(String node, Remedy.External remedy);
 
-    /** Deletes the remediation object (cancels the remediator); idempotent. */
-    void delete(String node, Remedy.External remedy);
+    /**
+     * Deletes the remediation object (cancels the remediator); idempotent. With
+     * {@link RemedyRunner.Cancellation#TIMED_OUT} the remediator is told it timed out first (NodeHealthCheck's
+     * timed-out annotation), so it stops rather than finishes.
+     */
+    void delete(String node, Remedy.External remedy, RemedyRunner.Cancellation cause);
 }

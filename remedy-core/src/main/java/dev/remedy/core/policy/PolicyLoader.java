@@ -64,8 +64,10 @@ public final class PolicyLoader {
     /** The one Node remedy {@code recovery}: the fence flow's recovery step, which adds no rung to the ladder. */
     public static final String BUILT_IN_RECOVERY = "recovery";
     /**
-     * The annotation a converted Node remedy job carries when its rung says {@code clean-resource: true}: release
-     * the node's workloads once the job has succeeded.
+     * The annotation a converted Node remedy job carries when its rung says {@code clean-resource: true}: the design
+     * asks to release the node's workloads once the job has succeeded. The Job carries it, but nothing releases
+     * workloads after a Job yet: a Job's success does not confirm that the node is off, which releasing requires; a
+     * fence remedy (which confirms it) releases them.
      */
     public static final String RELEASE_WORKLOADS_ANNOTATION = "remedy.dev/release-workloads";
 

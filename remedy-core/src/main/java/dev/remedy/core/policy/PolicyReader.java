@@ -16,6 +16,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.regex.Pattern;
 
 /**
  * Reads remedy's own policy format (see the package documentation) from a parsed document, collecting every
@@ -28,8 +29,16 @@ final class PolicyReader extends PolicyFormatReader {
             "escalation", "exclusionLabel", "healthyDelay", "pauseRequests", "storm");
     private static final List<String> CONDITION_KEYS = List.of("type", "status", "duration");
     private static final List<String> REMEDY_KEYS = List.of("name", "fence", "external", "timeout");
-    private static final List<String> EXTERNAL_KEYS = List.of("apiVersion", "kind", "spec");
+    private static final List<String> EXTERNAL_KEYS = List.of("apiVersion", "kind", "name", "namespace", "spec");
+    /** A Kubernetes object name (DNS subdomain) and a namespace name (DNS label). */
+    private static final Pattern OBJECT_NAME = Pattern.compile("[a-z0-9]([-a-z0-9]*[a-z0-9])?(\\.[a-z0-9]([-a-z0-9]*"
+            + "[a-z0-9])?)*");
+    private static final Pattern NAMESPACE = Pattern.compile("[a-z0-9]([-a-z0-9]*[a-z0-9])?");
+    private static final Pattern GROUP_VERSION = Pattern.compile("[a-z0-9]([-a-z0-9.]*[a-z0-9])?/v[0-9]+[a-z0-9]*");
     private static final List<String> ROLES = List.of("worker", "control-plane");
+    private static final String TEMPLATE_SUFFIX = "Template";
+    private static final int MAX_NAME = 253;
+    private static final int MAX_NAMESPACE = 63;
 
     PolicyReader(ConfigProblems problems) {
         super(problems, ROOT_KEYS);
@@ -189,44 +198,110 @@ final class PolicyReader extends PolicyFormatReader {
         if (fence != null && external != null || fence == null && external == null) {
             problems.add(path, (fence == null ? "has neither fence nor external" : "has both fence and external")
                     + "; give exactly one: fence: {} (fence the node with its fence topology) or external: "
-                    + "{apiVersion, kind, spec} (a remediation object for another controller)");
+                    + "{apiVersion, kind, name, namespace} (a remediation template to instantiate) or {apiVersion, "
+                    + "kind, spec} (a remediation object to create as it is)");
             return Optional.empty();
         }
-        Optional<Map<String, Object>> template = Optional.of(Map.of());
+        Optional<Remedy.External.Source> source = Optional.empty();
         if (fence != null) {
             problems.mapping(fence, child(path, "fence"), true, "{}: the fence flow takes its agents from the fence "
                     + "topology").ifPresent(f -> problems.checkKeys(f, child(path, "fence"), List.of()));
         } else {
-            template = externalTemplate(external, child(path, "external"));
+            source = externalSource(external, child(path, "external"));
         }
-        if (name.isEmpty() || timeout.isEmpty() || template.isEmpty()) {
+        if (name.isEmpty() || timeout.isEmpty() || fence == null && source.isEmpty()) {
             return Optional.empty();
         }
         return Optional.of(fence != null ? new Remedy.Fence(name.get(), timeout.get())
-                : new Remedy.External(name.get(), timeout.get(), template.get()));
+                : new Remedy.External(name.get(), timeout.get(), source.get()));
     }
 
-    private Optional<Map<String, Object>> externalTemplate(ConfigNode node, String path) {
-        return problems.mapping(node, path, true, "the remediation object's apiVersion, kind and spec").flatMap(ext -> {
-            problems.checkKeys(ext, path, EXTERNAL_KEYS);
-            Optional<String> apiVersion = problems.text(ext.get("apiVersion"), child(path, "apiVersion"),
-                    "the remediation object's apiVersion, such as self-node-remediation.medik8s.io/v1alpha1");
-            Optional<String> kind = problems.text(ext.get("kind"), child(path, "kind"),
-                    "the remediation object's kind, such as SelfNodeRemediationTemplate");
-            ConfigNode spec = ext.get("spec");
-            boolean specValid = spec == null
-                    || problems.mapping(spec, child(path, "spec"), false, "the object's spec").isPresent();
-            if (apiVersion.isEmpty() || kind.isEmpty() || !specValid) {
-                return Optional.empty();
-            }
-            Map<String, Object> template = new LinkedHashMap<>();
-            template.put("apiVersion", apiVersion.get());
-            template.put("kind", kind.get());
-            if (spec != null) {
-                template.put("spec", spec.toPlain());
-            }
-            return Optional.of(template);
-        });
+    /**
+     * {@code external}: with {@code name} a reference to a template ({@code apiVersion, kind, name, namespace}),
+     * without it an inline object ({@code apiVersion, kind, spec}).
+     */
+    private Optional<Remedy.External.Source> externalSource(ConfigNode node, String path) {
+        Optional<ConfigNode> mapping = problems.mapping(node, path, true, "a remediation template reference "
+                + "{apiVersion, kind, name, namespace} or an inline object {apiVersion, kind, spec}");
+        if (mapping.isEmpty()) {
+            return Optional.empty();
+        }
+        ConfigNode ext = mapping.get();
+        problems.checkKeys(ext, path, EXTERNAL_KEYS);
+        boolean reference = ext.get("name") != null || ext.get("namespace") != null;
+        if (reference && ext.get("spec") != null) {
+            problems.add(child(path, "spec"), "is given with a template reference (name/namespace); a template's spec "
+                    + "lives in the template object: leave spec out to instantiate the template, or leave out name and "
+                    + "namespace to create this object as it is");
+            return Optional.empty();
+        }
+        return reference ? templateRef(ext, path) : inline(ext, path).map(Remedy.External.Inline::new);
+    }
+
+    private Optional<Remedy.External.Source> templateRef(ConfigNode ext, String path) {
+        Optional<String> apiVersion = problems.text(ext.get("apiVersion"), child(path, "apiVersion"),
+                "the template's apiVersion, group/version, such as self-node-remediation.medik8s.io/v1alpha1")
+                .filter(v -> matches(v, GROUP_VERSION, child(path, "apiVersion"), "is not group/version (such as "
+                        + "self-node-remediation.medik8s.io/v1alpha1); remediation templates are custom resources"));
+        Optional<String> kind = problems.text(ext.get("kind"), child(path, "kind"),
+                "the template's kind, such as SelfNodeRemediationTemplate").filter(k -> {
+                    boolean template = k.endsWith(TEMPLATE_SUFFIX) && k.length() > TEMPLATE_SUFFIX.length();
+                    if (!template) {
+                        problems.add(child(path, "kind"), "'" + k + "' does not end in " + TEMPLATE_SUFFIX + "; a "
+                                + "reference names a remediation template (such as SelfNodeRemediationTemplate); to "
+                                + "create a remediation object as it is, give apiVersion, kind and spec without name");
+                    }
+                    return template;
+                });
+        Optional<String> name = problems.text(ext.get("name"), child(path, "name"), "the template's name")
+                .filter(n -> n.length() <= MAX_NAME && matches(n, OBJECT_NAME, child(path, "name"),
+                        "is not a Kubernetes object name (lower-case letters, digits, '-' and '.', at most "
+                                + MAX_NAME + " characters)"));
+        Optional<Optional<String>> namespace = ext.get("namespace") == null ? Optional.of(Optional.empty())
+                : problems.text(ext.get("namespace"), child(path, "namespace"), "the template's namespace")
+                        .filter(n -> n.length() <= MAX_NAMESPACE && matches(n, NAMESPACE, child(path, "namespace"),
+                                "is not a namespace name (lower-case letters, digits and '-', at most "
+                                        + MAX_NAMESPACE + " characters); leave it out for remedy's own namespace"))
+                        .map(Optional::of);
+        if (apiVersion.isEmpty() || kind.isEmpty() || name.isEmpty() || namespace.isEmpty()) {
+            return Optional.empty();
+        }
+        return Optional.of(new Remedy.External.TemplateRef(apiVersion.get(), kind.get(), name.get(),
+                namespace.get()));
+    }
+
+    private boolean matches(String value, Pattern pattern, String path, String problem) {
+        if (!pattern.matcher(value).matches()) {
+            problems.add(path, "'" + value + "' " + problem);
+            return false;
+        }
+        return true;
+    }
+
+    private Optional<Map<String, Object>> inline(ConfigNode ext, String path) {
+        Optional<String> apiVersion = problems.text(ext.get("apiVersion"), child(path, "apiVersion"),
+                "the remediation object's apiVersion, such as self-node-remediation.medik8s.io/v1alpha1");
+        Optional<String> kind = problems.text(ext.get("kind"), child(path, "kind"),
+                "the remediation object's kind, such as SelfNodeRemediation");
+        if (kind.isPresent() && kind.get().endsWith(TEMPLATE_SUFFIX)) {
+            problems.add(child(path, "kind"), "'" + kind.get() + "' is a template kind, but no template is named; "
+                    + "give name (and namespace) to instantiate the template " + kind.get() + ", or give the "
+                    + "remediation object's own kind to create it as it is");
+            kind = Optional.empty();
+        }
+        ConfigNode spec = ext.get("spec");
+        boolean specValid = spec == null
+                || problems.mapping(spec, child(path, "spec"), false, "the object's spec").isPresent();
+        if (apiVersion.isEmpty() || kind.isEmpty() || !specValid) {
+            return Optional.empty();
+        }
+        Map<String, Object> template = new LinkedHashMap<>();
+        template.put("apiVersion", apiVersion.get());
+        template.put("kind", kind.get());
+        if (spec != null) {
+            template.put("spec", spec.toPlain());
+        }
+        return Optional.of(template);
     }
 
     private Optional<List<String>> pauseRequests(ConfigNode node, String path) {

@@ -143,7 +143,7 @@ final class Remediations {
             Instant healthySince = r.healthySince() != null ? r.healthySince() : now;
             if (!now.isBefore(Deadlines.plus(healthySince, policy.healthyDelay()))) {
                 if (!r.exhausted() && r.started() && r.remedy() instanceof Remedy.External) {
-                    runner.cancel(node.name(), r.remedy(), "node is healthy");
+                    runner.cancel(node.name(), r.remedy(), RemedyRunner.Cancellation.NODE_HEALTHY, "node is healthy");
                 }
                 active.remove(node.name());
                 decisions.add(new PolicyDecision(now, node.name(), policy.name(), Kind.RECOVERED, r.remedy().name(),
@@ -172,7 +172,7 @@ final class Remediations {
         String why = progress == RemedyRunner.Progress.FAILED ? "remedy " + r.remedy().name() + " failed"
                 : "remedy " + r.remedy().name() + " did not make the node healthy within " + r.remedy().timeout();
         if (progress != RemedyRunner.Progress.FAILED) {
-            runner.cancel(node.name(), r.remedy(), why);
+            runner.cancel(node.name(), r.remedy(), RemedyRunner.Cancellation.TIMED_OUT, why);
             decisions.add(new PolicyDecision(now, node.name(), policy.name(), Kind.CANCELLED, r.remedy().name(), why));
         }
         int next = r.rung() + 1;

@@ -3,6 +3,7 @@ package dev.remedy.core.policy;
 import java.time.Duration;
 import java.util.Map;
 import java.util.Objects;
+import java.util.Optional;
 
 /**
  * One rung of a policy's escalation ladder: it runs until the node is healthy, it fails (escalate at once) or its
@@ -31,19 +32,69 @@ public sealed interface Remedy {
     }
 
     /**
-     * An external remediation: an object instantiated from a template, picked up by another controller (Cluster
-     * API external remediation, medik8s remediators, a job as in the Node remedy design).
+     * An external remediation: an object another controller acts on (Cluster API external remediation, medik8s
+     * remediators, a Job as in the Node remedy design), made from a {@link Source}.
      *
-     * @param name     the remedy's name
-     * @param timeout  how long it may run before it is cancelled
-     * @param template the object template: apiVersion, kind and spec
+     * @param name    the remedy's name
+     * @param timeout how long it may run before it is cancelled
+     * @param source  where the remediation object comes from: a template looked up by reference, or an inline object
      */
-    record External(String name, Duration timeout, Map<String, Object> template) implements Remedy {
-        /** Validates the fields and copies the template. */
+    record External(String name, Duration timeout, Source source) implements Remedy {
+        /** Validates the fields. */
         public External {
             Objects.requireNonNull(name, "name");
             requirePositive(timeout, name);
-            template = Map.copyOf(template);
+            Objects.requireNonNull(source, "source of remedy " + name);
+        }
+
+        /**
+         * An external remedy whose remediation object is given inline.
+         *
+         * @param name     the remedy's name
+         * @param timeout  how long it may run before it is cancelled
+         * @param template the object: apiVersion, kind, spec (and metadata for a Job)
+         */
+        public External(String name, Duration timeout, Map<String, Object> template) {
+            this(name, timeout, new Inline(template));
+        }
+
+        /** Where the remediation object comes from. */
+        public sealed interface Source permits TemplateRef, Inline {
+        }
+
+        /**
+         * A reference to a remediation template object in the cluster (an ObjectReference, as Cluster API's
+         * {@code externalRemediationTemplate}): remedy looks it up and instantiates it for the node, as
+         * NodeHealthCheck and MachineHealthCheck do (kind without {@code Template}, spec from the template's
+         * {@code spec.template.spec}).
+         *
+         * @param apiVersion the template's API version, {@code group/version}
+         * @param kind       the template's kind, ending in {@code Template}
+         * @param name       the template's name
+         * @param namespace  the template's namespace; empty means the namespace remedy runs in
+         */
+        public record TemplateRef(String apiVersion, String kind, String name, Optional<String> namespace)
+                implements Source {
+            /** Validates the fields. */
+            public TemplateRef {
+                Objects.requireNonNull(apiVersion, "apiVersion");
+                Objects.requireNonNull(kind, "kind");
+                Objects.requireNonNull(name, "name");
+                Objects.requireNonNull(namespace, "namespace");
+            }
+        }
+
+        /**
+         * An object remedy creates as it is, for the node: a {@code batch/v1} Job runs as the node's remedy Job; any
+         * other kind is created with the node's (or its Machine's) name, as an instantiated template would be.
+         *
+         * @param object the object: apiVersion, kind, spec, and optionally metadata (annotations); copied
+         */
+        public record Inline(Map<String, Object> object) implements Source {
+            /** Copies the object. */
+            public Inline {
+                object = Map.copyOf(object);
+            }
         }
     }
 

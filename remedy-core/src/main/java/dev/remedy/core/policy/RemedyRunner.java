@@ -21,6 +21,14 @@ public interface RemedyRunner {
         FAILED
     }
 
+    /** Why a running remedy is cancelled; an external remediator is told differently in each case. */
+    enum Cancellation {
+        /** The node stayed healthy for the policy's healthy delay: the remediation is over. */
+        NODE_HEALTHY,
+        /** The remedy's timeout passed: it is stopped and the ladder moves on (or gives up). */
+        TIMED_OUT
+    }
+
     /** Starts {@code remedy} for {@code node}; idempotent. */
     void start(String node, Remedy remedy, String reason);
 
@@ -35,8 +43,10 @@ public interface RemedyRunner {
     /** How {@code remedy} of {@code node} is doing. */
     Progress progress(String node, Remedy remedy);
 
-    /** Cancels {@code remedy} of {@code node} (its timeout passed, or the node is healthy); idempotent. */
-    void cancel(String node, Remedy remedy, String reason);
+    /**
+     * Cancels {@code remedy} of {@code node} because of {@code cause} ({@code reason} says it in words); idempotent.
+     */
+    void cancel(String node, Remedy remedy, Cancellation cause, String reason);
 
     /** Fence remedies on {@code engine}, external remedies through {@code external}. */
     static RemedyRunner of(FenceEngine engine, ExternalRemediations external) {
@@ -72,9 +82,9 @@ public interface RemedyRunner {
             }
 
             @Override
-            public void cancel(String node, Remedy remedy, String reason) {
+            public void cancel(String node, Remedy remedy, Cancellation cause, String reason) {
                 if (remedy instanceof Remedy.External e) {
-                    external.delete(node, e);
+                    external.delete(node, e, cause);
                 } else if (engine.record(node).filter(r -> !r.isSettled()).isPresent()) {
                     engine.forceStop(node, "policy: " + reason);
                 }

@@ -23,10 +23,15 @@
  *       - {type: Ready, status: Unknown, duration: 300s}
  *     escalation:                      # required, in order; each: name, exactly one of fence/external, timeout
  *       - {name: reboot-by-bmc, fence: {}, timeout: 10m}   # the fence flow, agents from the fence topology
- *       - name: snr                    # an external remediation object for another controller
- *         external: {apiVersion: self-node-remediation.medik8s.io/v1alpha1,
- *                    kind: SelfNodeRemediationTemplate, spec: {remediationStrategy: OutOfServiceTaint}}
+ *       - name: snr                    # an external remediation template, by ObjectReference
+ *         external: {apiVersion: self-node-remediation.medik8s.io/v1alpha1,   # group/version
+ *                    kind: SelfNodeRemediationTemplate,  # must end in Template
+ *                    name: self-node-remediation-automatic-strategy-template,
+ *                    namespace: medik8s}   # optional; left out = the namespace remedy runs in
  *         timeout: 15m                 # at least 60s (as medik8s): a remedy needs time to act
+ *       - name: reboot                 # or an inline object, created as it is (kind must not end in Template)
+ *         external: {apiVersion: remediation.example.com/v1, kind: Reboot, spec: {mode: hard}}
+ *         timeout: 10m
  *     exclusionLabel: remedy.dev/exclude-from-remediation  # optional, this is the default
  *     healthyDelay: 60s                # optional, default 0s
  *     pauseRequests: []                # optional: who paused it; while not empty no remediation starts
@@ -46,7 +51,16 @@
  *       raceDelay: {base: 0s, randomMax: 0s, priority: 0s}
  * }</pre>
  *
- * A worker policy whose selector names the control-plane (or master) label is refused: it would cover no node;
+ * An {@code external} remedy is a {@link dev.remedy.core.policy.Remedy.External}. With {@code name} it refers to a
+ * remediation template ({@link dev.remedy.core.policy.Remedy.External.TemplateRef}): remedy looks the template up and
+ * instantiates it for the node as NodeHealthCheck and MachineHealthCheck do (kind without {@code Template}, spec from
+ * the template's {@code spec.template.spec}); a reference has no {@code spec}. Without {@code name} it is an inline
+ * object ({@link dev.remedy.core.policy.Remedy.External.Inline}) that remedy creates for the node as it is: the
+ * remediation object itself, never a template (a kind ending in {@code Template} is refused), and {@code spec}
+ * optional. How a port creates the object is {@link dev.remedy.core.policy.ExternalRemediations}' business (fence-kube:
+ * {@code dev.remedy.fence.kube.external.KubeExternalRemediations}).
+ *
+ * <p>A worker policy whose selector names the control-plane (or master) label is refused: it would cover no node;
  * a role must be chosen. Label keys and values (of selectors, {@code exclusionLabel}, {@code failureDomainLabel})
  * follow Kubernetes' rules. Durations are written as {@code 30s}, {@code 5m}, {@code 1h}, a number of seconds or
  * ISO-8601 ({@link dev.remedy.spi.config.Durations}); each is at most 7 days
@@ -70,7 +84,9 @@
  *   <li>a name under {@code remedyConfigs} becomes a {@link dev.remedy.core.policy.Remedy.External} whose template
  *       is a {@code batch/v1} Job with the entry's {@code podTemplate} as {@code spec.template}; with
  *       {@code clean-resource: true} the Job carries the annotation {@code remedy.dev/release-workloads: "true"}
- *       (release the node's workloads once the job succeeded);</li>
+ *       (the design's "release the node's workloads once the job succeeded"; not acted on yet, because a Job's
+ *       success does not confirm the node is off, see
+ *       {@link dev.remedy.core.policy.PolicyLoader#RELEASE_WORKLOADS_ANNOTATION});</li>
  *   <li>built-in names need no {@code remedyConfigs} entry: {@code fence}, {@code power-fence} and
  *       {@code storage-fence} are a {@link dev.remedy.core.policy.Remedy.Fence}, the fence flow with the agents of
  *       the node's fence topology (storage fencing is its isolation step); the flow always releases workloads

@@ -53,9 +53,14 @@ public record EscalateStrategy(int deleteAfterRetries, Duration powerOffTimeout,
     }
 
     /**
-     * Reads the strategy from a remediation spec of the form
-     * {@code {strategy: {type: escalate, deleteAfterRetries: 1, powerOffTimeoutSeconds: 300, powerOnTimeoutSeconds: 600}}};
-     * absent fields take their defaults.
+     * Reads the strategy from a remediation spec in either of two forms; absent fields take their defaults:
+     * <ul>
+     *   <li>flat, as the Cluster API external remediation design writes it:
+     *       {@code {strategy: escalate, deleteAfterRetries: 10, powerOnTimeoutSeconds: 600,
+     *       powerOffTimeoutSeconds: 120}};</li>
+     *   <li>nested: {@code {strategy: {type: escalate, deleteAfterRetries: 1, powerOffTimeoutSeconds: 300,
+     *       powerOnTimeoutSeconds: 600}}}.</li>
+     * </ul>
      *
      * @param spec the remediation object's (or template's) spec
      * @return the strategy
@@ -65,41 +70,56 @@ public record EscalateStrategy(int deleteAfterRetries, Duration powerOffTimeout,
         Objects.requireNonNull(spec, "spec");
         List<String> problems = new ArrayList<>();
         Object raw = spec.get("strategy");
-        if (!(raw instanceof Map<?, ?> strategy)) {
-            throw new IllegalArgumentException("strategy: missing or not a map; expected {type: " + TYPE + ", ...}");
+        Map<?, ?> fields;
+        String prefix;
+        if (raw instanceof String flat) {
+            if (!TYPE.equals(flat)) {
+                problems.add("strategy: must be '" + TYPE + "', was " + flat);
+            }
+            fields = spec;
+            prefix = "";
+        } else if (raw instanceof Map<?, ?> nested) {
+            if (!TYPE.equals(nested.get("type"))) {
+                problems.add("strategy.type: must be '" + TYPE + "', was " + nested.get("type"));
+            }
+            fields = nested;
+            prefix = "strategy.";
+        } else {
+            throw new IllegalArgumentException("strategy: missing or neither text nor a map; expected strategy: "
+                    + TYPE + " with deleteAfterRetries, powerOffTimeoutSeconds and powerOnTimeoutSeconds beside it, "
+                    + "or strategy: {type: " + TYPE + ", ...}");
         }
-        Object type = strategy.get("type");
-        if (!TYPE.equals(type)) {
-            problems.add("strategy.type: must be '" + TYPE + "', was " + type);
-        }
-        for (Object key : strategy.keySet()) {
-            if (!List.of("type", "deleteAfterRetries", "powerOffTimeoutSeconds", "powerOnTimeoutSeconds")
+        String selector = prefix.isEmpty() ? "strategy" : "type";
+        for (Object key : fields.keySet()) {
+            if (!List.of(selector, "deleteAfterRetries", "powerOffTimeoutSeconds", "powerOnTimeoutSeconds")
                     .contains(key)) {
-                problems.add("strategy." + key + ": unknown field; known are type, deleteAfterRetries,"
+                problems.add(prefix + key + ": unknown field; known are " + selector + ", deleteAfterRetries,"
                         + " powerOffTimeoutSeconds, powerOnTimeoutSeconds");
             }
         }
-        long retries = integer(strategy, "deleteAfterRetries", DEFAULT_DELETE_AFTER_RETRIES, 0, problems);
-        long off = integer(strategy, "powerOffTimeoutSeconds", DEFAULT_POWER_OFF_TIMEOUT.toSeconds(), 1, problems);
-        long on = integer(strategy, "powerOnTimeoutSeconds", DEFAULT_POWER_ON_TIMEOUT.toSeconds(), 1, problems);
+        long retries = integer(fields, prefix, "deleteAfterRetries", DEFAULT_DELETE_AFTER_RETRIES, 0, problems);
+        long off = integer(fields, prefix, "powerOffTimeoutSeconds", DEFAULT_POWER_OFF_TIMEOUT.toSeconds(), 1,
+                problems);
+        long on = integer(fields, prefix, "powerOnTimeoutSeconds", DEFAULT_POWER_ON_TIMEOUT.toSeconds(), 1, problems);
         if (!problems.isEmpty()) {
             throw new IllegalArgumentException("invalid escalate strategy: " + String.join("; ", problems));
         }
         return new EscalateStrategy((int) retries, Duration.ofSeconds(off), Duration.ofSeconds(on));
     }
 
-    private static long integer(Map<?, ?> strategy, String field, long dflt, long min, List<String> problems) {
+    private static long integer(Map<?, ?> strategy, String prefix, String field, long dflt, long min,
+                                List<String> problems) {
         Object v = strategy.get(field);
         if (v == null) {
             return dflt;
         }
         if (!(v instanceof Integer || v instanceof Long || v instanceof Short || v instanceof Byte)) {
-            problems.add("strategy." + field + ": must be a whole number, was " + v);
+            problems.add(prefix + field + ": must be a whole number, was " + v);
             return dflt;
         }
         long n = ((Number) v).longValue();
         if (n < min || n > Integer.MAX_VALUE) {
-            problems.add("strategy." + field + ": must be between " + min + " and " + Integer.MAX_VALUE + ", was " + n);
+            problems.add(prefix + field + ": must be between " + min + " and " + Integer.MAX_VALUE + ", was " + n);
             return dflt;
         }
         return n;

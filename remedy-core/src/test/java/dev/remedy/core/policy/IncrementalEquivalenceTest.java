@@ -194,7 +194,7 @@ class IncrementalEquivalenceTest {
         }
 
         @Override
-        public void cancel(String node, Remedy remedy, String reason) {
+        public void cancel(String node, Remedy remedy, Cancellation cause, String reason) {
             calls.add("cancel " + node + ":" + remedy.name());
         }
     }

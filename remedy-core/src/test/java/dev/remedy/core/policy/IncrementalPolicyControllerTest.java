@@ -170,7 +170,7 @@ class IncrementalPolicyControllerTest {
             }
 
             @Override
-            public void cancel(String node, Remedy remedy, String reason) {
+            public void cancel(String node, Remedy remedy, Cancellation cause, String reason) {
                 cancelled.add(node);
             }
         };

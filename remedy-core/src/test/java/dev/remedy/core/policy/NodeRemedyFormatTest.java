@@ -104,8 +104,8 @@ class NodeRemedyFormatTest {
         @DisplayName("makes each job from its podTemplate, and marks clean-resourece (sic) with the release annotation")
         void jobs() {
             List<Remedy> ladder = set.policy("node-remedy/Ready=False").orElseThrow().escalation();
-            Map<String, Object> repair = ((Remedy.External) ladder.get(0)).template();
-            Map<String, Object> terminate = ((Remedy.External) ladder.get(1)).template();
+            Map<String, Object> repair = inline(ladder.get(0));
+            Map<String, Object> terminate = inline(ladder.get(1));
 
             assertThat(repair).containsEntry("apiVersion", "batch/v1").containsEntry("kind", "Job")
                     .doesNotContainKey("metadata");
@@ -205,5 +205,10 @@ class NodeRemedyFormatTest {
             assertThat(issue.path()).isEqualTo("apiVersion");
             assertThat(issue.message()).contains("add apiVersion: node-remedy/v1alpha and kind: Configuration");
         });
+    }
+
+    /** The inline object of an external remedy. */
+    static Map<String, Object> inline(Remedy remedy) {
+        return ((Remedy.External.Inline) ((Remedy.External) remedy).source()).object();
     }
 }

@@ -47,6 +47,8 @@ class PolicyControllerTest {
         assertThat(controller.evaluate(List.of(worker("w1", "False", flip)), T0.plusSeconds(600)))
                 .extracting(PolicyDecision::kind).containsExactly(Kind.CANCELLED, Kind.ESCALATED);
         assertThat(runner.cancelled).containsExactly("w1:soft");
+        assertThat(runner.causes).as("the remediator is told it timed out").containsExactly(
+                RemedyRunner.Cancellation.TIMED_OUT);
         assertThat(runner.started).containsExactly("w1:soft", "w1:fence");
     }
 
@@ -103,6 +105,7 @@ class PolicyControllerTest {
         assertThat(controller.evaluate(List.of(healthy), T0.plusSeconds(400)))
                 .extracting(PolicyDecision::kind).containsExactly(Kind.RECOVERED);
         assertThat(runner.cancelled).as("the external remediation object is removed").containsExactly("w1:soft");
+        assertThat(runner.causes).containsExactly(RemedyRunner.Cancellation.NODE_HEALTHY);
         assertThat(controller.remediating()).isZero();
     }
 
@@ -213,6 +216,7 @@ class PolicyControllerTest {
     private static final class FakeRunner implements RemedyRunner {
         final List<String> started = new ArrayList<>();
         final List<String> cancelled = new ArrayList<>();
+        final List<Cancellation> causes = new ArrayList<>();
         final Map<String, Progress> progress = new HashMap<>();
 
         @Override
@@ -226,8 +230,9 @@ class PolicyControllerTest {
         }
 
         @Override
-        public void cancel(String node, Remedy remedy, String reason) {
+        public void cancel(String node, Remedy remedy, Cancellation cause, String reason) {
             cancelled.add(node + ":" + remedy.name());
+            causes.add(cause);
         }
     }
 }

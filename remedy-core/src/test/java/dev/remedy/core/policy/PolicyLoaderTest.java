@@ -86,7 +86,7 @@ class PolicyLoaderTest {
         }
 
         @Test
-        @DisplayName("reads the escalation ladder in order: a fence, then an external remediation with its template")
+        @DisplayName("reads the escalation ladder in order: a fence, then an external remediation by template reference")
         void ladder() {
             List<Remedy> ladder = set.policy("workers").orElseThrow().escalation();
 
@@ -95,10 +95,9 @@ class PolicyLoaderTest {
             assertThat(ladder.get(1)).isInstanceOfSatisfying(Remedy.External.class, snr -> {
                 assertThat(snr.name()).isEqualTo("snr");
                 assertThat(snr.timeout()).isEqualTo(Duration.ofMinutes(15));
-                assertThat(snr.template()).containsExactlyInAnyOrderEntriesOf(Map.of(
-                        "apiVersion", "self-node-remediation.medik8s.io/v1alpha1",
-                        "kind", "SelfNodeRemediationTemplate",
-                        "spec", Map.of("remediationStrategy", "OutOfServiceTaint")));
+                assertThat(snr.source()).isEqualTo(new Remedy.External.TemplateRef(
+                        "self-node-remediation.medik8s.io/v1alpha1", "SelfNodeRemediationTemplate",
+                        "self-node-remediation-out-of-service-taint-template", Optional.empty()));
             });
         }
 
@@ -221,6 +220,15 @@ class PolicyLoaderTest {
         neither fence nor external       | - {name: f, timeout: 10m}                                   | ''                          | policies[0].escalation[0]             | has neither fence nor external
         both fence and external          | - {name: f, fence: {}, external: {apiVersion: v1, kind: K}, timeout: 10m} | ''            | policies[0].escalation[0]             | has both fence and external
         an external without kind         | - {name: x, external: {apiVersion: v1}, timeout: 10m}       | ''                          | policies[0].escalation[0].external.kind | is missing
+        a reference to a non-template    | - {name: x, external: {apiVersion: a.io/v1, kind: Reboot, name: r}, timeout: 10m} | ''    | policies[0].escalation[0].external.kind | 'Reboot' does not end in Template
+        a reference without apiVersion   | - {name: x, external: {kind: RebootTemplate, name: r}, timeout: 10m} | ''                 | policies[0].escalation[0].external.apiVersion | is missing
+        a reference to the core group    | - {name: x, external: {apiVersion: v1, kind: RebootTemplate, name: r}, timeout: 10m} | '' | policies[0].escalation[0].external.apiVersion | 'v1' is not group/version
+        a reference with a bad name      | - {name: x, external: {apiVersion: a.io/v1, kind: RebootTemplate, name: My_T}, timeout: 10m} | '' | policies[0].escalation[0].external.name | 'My_T' is not a Kubernetes object name
+        a reference with a bad namespace | - {name: x, external: {apiVersion: a.io/v1, kind: RebootTemplate, name: t, namespace: a.b}, timeout: 10m} | '' | policies[0].escalation[0].external.namespace | 'a.b' is not a namespace name
+        a namespace without name         | - {name: x, external: {apiVersion: a.io/v1, kind: RebootTemplate, namespace: ns}, timeout: 10m} | '' | policies[0].escalation[0].external.name | is missing
+        a reference with a spec          | - {name: x, external: {apiVersion: a.io/v1, kind: RebootTemplate, name: t, spec: {}}, timeout: 10m} | '' | policies[0].escalation[0].external.spec | leave spec out to instantiate the template
+        an inline template kind          | - {name: x, external: {apiVersion: a.io/v1, kind: RebootTemplate, spec: {}}, timeout: 10m} | '' | policies[0].escalation[0].external.kind | give name (and namespace) to instantiate the template
+        an unknown key in external       | - {name: x, external: {apiVersion: a.io/v1, kind: RebootTemplate, nme: t}, timeout: 10m} | '' | policies[0].escalation[0].external.nme | did you mean 'name'?
         two remedies of one name         | [{name: f, fence: {}, timeout: 10m}, {name: f, fence: {}, timeout: 20m}] | ''             | policies[0].escalation[1].name        | give each remedy of a ladder its own name
         a malformed healthy delay        | - {name: f, fence: {}, timeout: 10m}                        | 'healthyDelay: -5s'         | policies[0].healthyDelay              | is not a duration
         a label key that is not one      | - {name: f, fence: {}, timeout: 10m}                        | 'exclusionLabel: -bad'      | policies[0].exclusionLabel            | is not a label key
@@ -251,6 +259,23 @@ class PolicyLoaderTest {
                     assertThat(issue.source()).isEqualTo("p.yaml");
                     assertThat(issue.message()).contains(message);
                 });
+    }
+
+    @Test
+    @DisplayName("reads an external template reference with its namespace, and an inline object as it is")
+    void externalForms() {
+        Policy policy = loader.parse(policyWith("""
+                - {name: metal3, external: {apiVersion: infrastructure.cluster.x-k8s.io/v1beta1,
+                   kind: Metal3RemediationTemplate, name: m3-remediation, namespace: capi-system}, timeout: 30m}
+                - {name: reboot, external: {apiVersion: remediation.example.com/v1, kind: Reboot,
+                   spec: {mode: hard}}, timeout: 10m}
+                """, ""), "p.yaml").policies().get(0);
+
+        assertThat(policy.escalation()).extracting(r -> ((Remedy.External) r).source()).containsExactly(
+                new Remedy.External.TemplateRef("infrastructure.cluster.x-k8s.io/v1beta1", "Metal3RemediationTemplate",
+                        "m3-remediation", Optional.of("capi-system")),
+                new Remedy.External.Inline(Map.of("apiVersion", "remediation.example.com/v1", "kind", "Reboot",
+                        "spec", Map.of("mode", "hard"))));
     }
 
     @DisplayName("refuses an unhealthy condition's duration under 30s, which fences at the first blip, or over 7d")

@@ -137,7 +137,7 @@ class StormGateTest {
             }
 
             @Override
-            public void cancel(String node, Remedy remedy, String reason) {
+            public void cancel(String node, Remedy remedy, Cancellation cause, String reason) {
             }
         };
     }

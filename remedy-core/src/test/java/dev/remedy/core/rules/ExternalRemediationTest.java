@@ -32,28 +32,70 @@ class ExternalRemediationTest {
         return spec;
     }
 
+    private static RemediationTemplate metal3(boolean multiple) {
+        return new RemediationTemplate("infrastructure.cluster.x-k8s.io/v1beta1", "Metal3RemediationTemplate",
+                "m3-group", "capi-system", multiple, spec());
+    }
+
     @Test
-    @DisplayName("the object has the template's kind without 'Template', the machine's name and namespace, and a controller owner reference")
-    void instantiate() {
-        RemediationTemplate template = new RemediationTemplate("infrastructure.cluster.x-k8s.io/v1beta1",
-                "Metal3RemediationTemplate", spec());
-        RemediationRequest r = ExternalRemediation.instantiate(template, MACHINE);
+    @DisplayName("for a Machine: the template's kind without 'Template', the machine's name and namespace, the cloned-from "
+            + "annotations, the cluster-name label and one owner reference to the machine, as MachineHealthCheck")
+    void instantiateForMachine() {
+        RemediationRequest r = ExternalRemediation.instantiate(metal3(true), MACHINE, "prod-cluster");
         assertThat(r.apiVersion()).isEqualTo("infrastructure.cluster.x-k8s.io/v1beta1");
         assertThat(r.kind()).isEqualTo("Metal3Remediation");
         assertThat(r.name()).isEqualTo("worker-3");
+        assertThat(r.generateName()).as("a Machine's object is always named like the Machine").isFalse();
         assertThat(r.namespace()).isEqualTo("prod");
-        assertThat(r.owner()).isEqualTo(new OwnerReference("cluster.x-k8s.io/v1beta1", "Machine", "worker-3",
-                "6f1c1f2e-0000-4000-8000-000000000003", true));
+        assertThat(r.labels()).containsExactlyEntriesOf(Map.of("cluster.x-k8s.io/cluster-name", "prod-cluster"));
+        assertThat(r.annotations()).containsExactlyInAnyOrderEntriesOf(Map.of(
+                "cluster.x-k8s.io/cloned-from-name", "m3-group",
+                "cluster.x-k8s.io/cloned-from-groupkind", "Metal3RemediationTemplate.infrastructure.cluster.x-k8s.io"));
+        assertThat(r.owners()).containsExactly(new OwnerReference("cluster.x-k8s.io/v1beta1", "Machine", "worker-3",
+                "6f1c1f2e-0000-4000-8000-000000000003", false));
         assertThat(r.spec()).isEqualTo(spec());
         assertThat(EscalateStrategy.fromSpec(r.spec()))
                 .isEqualTo(new EscalateStrategy(2, Duration.ofSeconds(120), Duration.ofSeconds(900)));
     }
 
     @Test
+    @DisplayName("for a plain node: named like the node in the template's namespace, with NodeHealthCheck's annotations "
+            + "and no owner")
+    void instantiateForNode() {
+        RemediationRequest r = ExternalRemediation.instantiate(metal3(false), new NodeRef("worker-7", false));
+        assertThat(r.kind()).isEqualTo("Metal3Remediation");
+        assertThat(r.name()).isEqualTo("worker-7");
+        assertThat(r.generateName()).isFalse();
+        assertThat(r.namespace()).isEqualTo("capi-system");
+        assertThat(r.labels()).isEmpty();
+        assertThat(r.annotations()).containsExactlyInAnyOrderEntriesOf(Map.of(
+                "remediation.medik8s.io/node-name", "worker-7", "remediation.medik8s.io/template-name", "m3-group"));
+        assertThat(r.owners()).isEmpty();
+        assertThat(r.spec()).isEqualTo(spec());
+    }
+
+    @Test
+    @DisplayName("for a control-plane node whose template supports multiple templates: generateName <node>- and the "
+            + "isControlPlaneNode label")
+    void instantiateMultiple() {
+        RemediationRequest r = ExternalRemediation.instantiate(metal3(true), new NodeRef("cp-1", true));
+        assertThat(r.name()).isEqualTo("cp-1-");
+        assertThat(r.generateName()).isTrue();
+        assertThat(r.labels()).containsExactlyEntriesOf(Map.of("remediation.medik8s.io/isControlPlaneNode", ""));
+    }
+
+    @Test
+    @DisplayName("the group-kind of a core-group template is its kind alone")
+    void groupKind() {
+        assertThat(new RemediationTemplate("v1", "XTemplate", "t", "ns", false, Map.of()).groupKind())
+                .isEqualTo("XTemplate");
+    }
+
+    @Test
     @DisplayName("the template's spec is deep-copied and unmodifiable, so objects never share mutable state")
     void deepCopy() {
         Map<String, Object> source = spec();
-        RemediationTemplate template = new RemediationTemplate("v1", "XTemplate", source);
+        RemediationTemplate template = new RemediationTemplate("v1", "XTemplate", "t", "ns", false, source);
         @SuppressWarnings("unchecked")
         List<Object> labels = (List<Object>) source.get("labels");
         labels.add("c");
@@ -70,7 +112,7 @@ class ExternalRemediationTest {
     @CsvSource({"Metal3Remediation", "Template", "RemediationTemplates"})
     @DisplayName("a template kind must be a kind followed by 'Template'")
     void badKind(String kind) {
-        assertThatThrownBy(() -> new RemediationTemplate("v1", kind, Map.of()))
+        assertThatThrownBy(() -> new RemediationTemplate("v1", kind, "t", "ns", false, Map.of()))
                 .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("kind").hasMessageContaining(kind);
     }
 
@@ -83,13 +125,13 @@ class ExternalRemediationTest {
         assertThatThrownBy(() -> new OwnerReference("v1", "", "m", "u", true)).hasMessageContaining("kind");
         Map<String, Object> withNull = new HashMap<>();
         withNull.put("a", null);
-        assertThatThrownBy(() -> new RemediationTemplate("v1", "XTemplate", Map.of("outer", withNull)))
+        assertThatThrownBy(() -> new RemediationTemplate("v1", "XTemplate", "t", "ns", false, Map.of("outer", withNull)))
                 .hasMessageContaining("spec.outer.a");
-        assertThatThrownBy(() -> new RemediationTemplate("v1", "XTemplate", Map.of("d", Duration.ZERO)))
+        assertThatThrownBy(() -> new RemediationTemplate("v1", "XTemplate", "t", "ns", false, Map.of("d", Duration.ZERO)))
                 .hasMessageContaining("spec.d").hasMessageContaining("unsupported");
-        assertThatThrownBy(() -> new RemediationTemplate("v1", "XTemplate", Map.of("l", List.of(Map.of(1, 2)))))
+        assertThatThrownBy(() -> new RemediationTemplate("v1", "XTemplate", "t", "ns", false, Map.of("l", List.of(Map.of(1, 2)))))
                 .hasMessageContaining("spec.l[0]");
-        assertThatThrownBy(() -> ExternalRemediation.instantiate(null, MACHINE)).hasMessageContaining("template");
+        assertThatThrownBy(() -> ExternalRemediation.instantiate(null, MACHINE, "c")).hasMessageContaining("template");
     }
 
     @Test
@@ -102,6 +144,19 @@ class ExternalRemediationTest {
     }
 
     @Test
+    @DisplayName("the Cluster API design's flat form is read as written: strategy: escalate with the fields beside it")
+    void flatStrategy() {
+        Map<String, Object> spec = new LinkedHashMap<>();
+        spec.put("strategy", "escalate");
+        spec.put("deleteAfterRetries", 10);
+        spec.put("powerOnTimeoutSeconds", 600);
+        spec.put("powerOffTimeoutSeconds", 120);
+        assertThat(EscalateStrategy.fromSpec(spec))
+                .isEqualTo(new EscalateStrategy(10, Duration.ofSeconds(120), Duration.ofSeconds(600)));
+        assertThat(EscalateStrategy.fromSpec(Map.of("strategy", "escalate"))).isEqualTo(EscalateStrategy.ofDefaults());
+    }
+
+    @Test
     @DisplayName("every problem of a strategy is listed at once, each naming its field")
     void strategyProblems() {
         Map<String, Object> bad = Map.of("strategy", Map.of("type", "reboot", "deleteAfterRetries", -1,
@@ -111,6 +166,11 @@ class ExternalRemediationTest {
                 .hasMessageContaining("strategy.powerOffTimeoutSeconds")
                 .hasMessageContaining("strategy.powerOnTimeoutSeconds").hasMessageContaining("strategy.retryLimit");
         assertThatThrownBy(() -> EscalateStrategy.fromSpec(Map.of())).hasMessageContaining("strategy");
+        Map<String, Object> flatBad = Map.of("strategy", "reboot", "deleteAfterRetries", -1, "retryLimit", 3);
+        assertThatThrownBy(() -> EscalateStrategy.fromSpec(flatBad)).hasMessageContaining("strategy: must be 'escalate'")
+                .hasMessageContaining("deleteAfterRetries: must be between 0")
+                .hasMessageContaining("retryLimit: unknown field").hasMessageNotContaining("strategy.");
+        assertThatThrownBy(() -> EscalateStrategy.fromSpec(Map.of("strategy", 3))).hasMessageContaining("neither text");
         assertThatThrownBy(() -> new EscalateStrategy(-1, Duration.ofSeconds(1), Duration.ofSeconds(1)))
                 .hasMessageContaining("deleteAfterRetries");
         assertThatThrownBy(() -> new EscalateStrategy(0, Duration.ZERO, Duration.ofSeconds(1)))

@@ -15,6 +15,7 @@ import dev.remedy.fence.kube.config.KubeSecretResolver;
 import dev.remedy.fence.kube.events.EventRecorder;
 import dev.remedy.fence.kube.events.FenceEventReporter;
 import dev.remedy.fence.kube.events.StormEventReporter;
+import dev.remedy.fence.kube.external.KubeExternalRemediations;
 import dev.remedy.fence.kube.ha.LeaseGuard;
 import dev.remedy.fence.kube.ha.NodeRemediationLease;
 import dev.remedy.fence.kube.ha.ShardLeadership;
@@ -212,9 +213,16 @@ public final class RemedyOperator implements AutoCloseable {
                 termStarted).and(nodeLeases);
         Consumer<PolicyDecision> decisions = metrics.andThen(storms);
         termPolicies = config.get().policies().policies();
-        term = Term.start(current, config.get().policies(), gate, nodeLeases, decisions, settings.selector,
+        term = Term.start(current, config.get().policies(), gate, nodeLeases, externalRemediations(), decisions,
+                settings.selector,
                 controller -> NodeWatcher.builder(settings.client, controller).time(settings.time)
                         .resync(settings.resync), scheduler, settings.tick);
+    }
+
+    /** External remedies: templates instantiated and remedy Jobs run in the operator's namespace. */
+    private KubeExternalRemediations externalRemediations() {
+        return KubeExternalRemediations.builder(settings.client).namespace(settings.namespace).events(events)
+                .time(settings.time).build();
     }
 
     private synchronized void stopTerm() {
@@ -280,7 +288,10 @@ public final class RemedyOperator implements AutoCloseable {
             this.client = Objects.requireNonNull(client, "client");
         }
 
-        /** The operator's namespace: its Lease, ConfigMaps, Secrets and node backups ({@code remedy}). */
+        /**
+         * The operator's namespace: its Lease, ConfigMaps, Secrets, node backups and remedy Jobs, and the remediation
+         * templates a policy names without a namespace ({@code remedy}).
+         */
         public Builder namespace(String value) {
             namespace = Objects.requireNonNull(value, "namespace");
             return this;

@@ -72,7 +72,7 @@ final class WatchFixtures {
         }
 
         @Override
-        public void cancel(String node, Remedy remedy, String reason) {
+        public void cancel(String node, Remedy remedy, Cancellation cause, String reason) {
             cancelled.add(node + ":" + remedy.name());
         }
     }

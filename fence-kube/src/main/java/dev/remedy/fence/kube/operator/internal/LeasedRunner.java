@@ -47,7 +47,7 @@ final class LeasedRunner implements RemedyRunner {
     }
 
     @Override
-    public void cancel(String node, Remedy remedy, String reason) {
-        runner.cancel(node, remedy, reason);
+    public void cancel(String node, Remedy remedy, Cancellation cause, String reason) {
+        runner.cancel(node, remedy, cause, reason);
     }
 }

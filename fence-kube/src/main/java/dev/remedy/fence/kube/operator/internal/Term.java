@@ -2,6 +2,7 @@ package dev.remedy.fence.kube.operator.internal;
 
 import dev.remedy.core.engine.FenceEngine;
 import dev.remedy.core.policy.AdmissionGate;
+import dev.remedy.core.policy.ExternalRemediations;
 import dev.remedy.core.policy.IncrementalPolicyController;
 import dev.remedy.core.policy.PolicyDecision;
 import dev.remedy.core.policy.PolicySet;
@@ -34,14 +35,16 @@ public final class Term implements AutoCloseable {
     /**
      * Starts the controller of {@code policies} on {@code engine}: Nodes of {@code selector} watched, decisions to
      * {@code decisions}, starts admitted by {@code gate} and made only once the node's medik8s Lease is taken from
-     * {@code leases}, the engine ticked every {@code tick} on {@code scheduler}.
+     * {@code leases}, external remedies through {@code external}, the engine ticked every {@code tick} on
+     * {@code scheduler}.
      */
     public static Term start(FenceEngine engine, PolicySet policies, AdmissionGate gate, NodeRemediationLease leases,
+                             ExternalRemediations external,
                              Consumer<PolicyDecision> decisions, Map<String, String> selector,
                              Function<IncrementalPolicyController, NodeWatcher.Builder> configure,
                              ScheduledExecutorService scheduler, Duration tick) {
         IncrementalPolicyController controller = new IncrementalPolicyController(policies.policies(),
-                new LeasedRunner(RemedyRunner.of(engine, new ExternalRemediesLater()), leases), gate, decisions);
+                new LeasedRunner(RemedyRunner.of(engine, external), leases), gate, decisions);
         NodeWatcher watcher = configure.apply(controller).engine(engine).labelSelector(selector).build();
         watcher.start();
         ScheduledFuture<?> ticks = scheduler.scheduleWithFixedDelay(engine::tick, tick.toMillis(), tick.toMillis(),
