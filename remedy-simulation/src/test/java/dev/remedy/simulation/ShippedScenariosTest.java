@@ -193,8 +193,8 @@ class ShippedScenariosTest {
     }
 
     @Test
-    @DisplayName("30 simulated minutes of 100 nodes take well under a second of real time")
-    void fast() {
+    @DisplayName("30 simulated minutes of 100 nodes: the hung nodes fenced, the cut-off rack suspected, not fenced")
+    void hundredNodes() {
         Scenario scenario = Scenario.builder().nodes(100).label("rack", i -> "r" + (i / 10))
                 .at("1m", fault(Fault.HANG, "node-3..node-5"))
                 .at("2m", fault(Fault.NETWORK, "rack=r9"))
@@ -203,14 +203,9 @@ class ShippedScenariosTest {
                 .runFor("30m").build();
         List<dev.remedy.core.policy.Policy> policies = List.of(Policies.workers(List.of(Policies.FENCE),
                 StormSettings.custom().failureDomainLabel("rack").build()));
-        PolicySimulation.run(policies, scenario);
-
-        long start = System.nanoTime();
         Timeline timeline = PolicySimulation.run(policies, scenario);
-        Duration took = Duration.ofNanos(System.nanoTime() - start);
 
         assertThat(timeline.fencedNodes()).containsExactly("node-3", "node-4", "node-5");
         assertThat(timeline.of(SHARED_INFRASTRUCTURE)).hasSize(10);
-        assertThat(took).as("30 simulated minutes of 100 nodes").isLessThan(Duration.ofSeconds(1));
     }
 }
