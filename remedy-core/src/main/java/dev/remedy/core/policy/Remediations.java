@@ -142,9 +142,7 @@ final class Remediations {
         if (!Conditions.showsAny(policy, node)) {
             Instant healthySince = r.healthySince() != null ? r.healthySince() : now;
             if (!now.isBefore(Deadlines.plus(healthySince, policy.healthyDelay()))) {
-                if (!r.exhausted() && r.started() && r.remedy() instanceof Remedy.External) {
-                    runner.cancel(node.name(), r.remedy(), RemedyRunner.Cancellation.NODE_HEALTHY, "node is healthy");
-                }
+                endExternalRemedies(node.name(), r);
                 active.remove(node.name());
                 decisions.add(new PolicyDecision(now, node.name(), policy.name(), Kind.RECOVERED, r.remedy().name(),
                         "healthy for " + policy.healthyDelay() + "; remediation ended"));
@@ -182,6 +180,21 @@ final class Remediations {
             active.put(node.name(), new Remediation(policy, r.rung(), r.rungStarted(), null, true, true));
             decisions.add(new PolicyDecision(now, node.name(), policy.name(), Kind.EXHAUSTED, r.remedy().name(),
                     why + "; no remedy left: the node needs a person"));
+        }
+    }
+
+    /**
+     * Ends every external remedy the remediation started, as NodeHealthCheck deletes its remediation objects once the
+     * node is healthy: those that failed and were escalated past stay until then (their remediator's record of what
+     * it did), and the one still running is stopped. Cancelling is idempotent, so one already cancelled is harmless.
+     */
+    private void endExternalRemedies(String node, Remediation r) {
+        int last = r.started() ? r.rung() : r.rung() - 1;
+        for (int rung = 0; rung <= last; rung++) {
+            Remedy remedy = r.policy().escalation().get(rung);
+            if (remedy instanceof Remedy.External) {
+                runner.cancel(node, remedy, RemedyRunner.Cancellation.NODE_HEALTHY, "node is healthy");
+            }
         }
     }
 

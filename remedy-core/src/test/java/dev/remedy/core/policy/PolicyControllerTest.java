@@ -79,6 +79,23 @@ class PolicyControllerTest {
     }
 
     @Test
+    @DisplayName("a failed external remedy escalated past is removed once the node is healthy, as NodeHealthCheck does")
+    void failedExternalRemovedWhenHealthy() {
+        PolicyController controller = controller(workers(), AdmissionGate.OPEN);
+        NodeStatus node = worker("w1", "False", T0);
+        controller.evaluate(List.of(node), T0.plusSeconds(300));
+        runner.progress.put("w1:soft", RemedyRunner.Progress.FAILED);
+        controller.evaluate(List.of(node), T0.plusSeconds(310));
+        assertThat(runner.cancelled).as("kept while the node is unhealthy: the remediator's record").isEmpty();
+        NodeStatus healthy = worker("w1", "True", T0.plusSeconds(400));
+        assertThat(controller.evaluate(List.of(healthy), T0.plusSeconds(400))).isEmpty();
+        assertThat(controller.evaluate(List.of(healthy), T0.plusSeconds(460)))
+                .extracting(PolicyDecision::kind).containsExactly(Kind.RECOVERED);
+        assertThat(runner.cancelled).containsExactly("w1:soft");
+        assertThat(runner.causes).containsExactly(RemedyRunner.Cancellation.NODE_HEALTHY);
+    }
+
+    @Test
     @DisplayName("when the ladder runs out the node is reported once and left alone")
     void exhausted() {
         PolicyController controller = controller(workers(), AdmissionGate.OPEN);
