@@ -170,13 +170,20 @@ public final class NodeRemediationLease implements AdmissionGate, FenceEventList
                 release(event.node());
                 return;
             }
-            Instant last = renewed.get(event.node());
-            if (last != null && !time.instant().isBefore(last.plus(duration.dividedBy(3)))) {
-                acquire(event.node()).ifPresent(why -> LOG.warn("could not renew the Lease of node {}: {}",
-                        event.node(), why));
-            }
+            renewIfDue(event.node());
         } catch (RuntimeException e) {
             LOG.warn("node Lease bookkeeping failed for {}", event, e);
+        }
+    }
+
+    /**
+     * Renews the node's Lease if this holder took it and a third of its duration has passed since (a flow's events
+     * and an external remedy's progress checks call it); a failure is logged and the Lease lapses at its end.
+     */
+    public void renewIfDue(String node) {
+        Instant last = renewed.get(node);
+        if (last != null && !time.instant().isBefore(last.plus(duration.dividedBy(3)))) {
+            acquire(node).ifPresent(why -> LOG.warn("could not renew the Lease of node {}: {}", node, why));
         }
     }
 

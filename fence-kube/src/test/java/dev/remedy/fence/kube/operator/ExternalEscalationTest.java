@@ -3,12 +3,14 @@ package dev.remedy.fence.kube.operator;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.remedy.core.flow.FlowSettings;
+import dev.remedy.fence.kube.ha.NodeRemediationLease;
 import dev.remedy.fence.kube.store.NodeFenceCrd;
 import dev.remedy.spi.discovery.FenceAgentRegistry;
 import dev.remedy.test.fake.FakeFenceAgentProvider;
 import dev.remedy.test.fake.FakePowerLab;
 import io.fabric8.kubernetes.api.model.ConfigMapBuilder;
 import io.fabric8.kubernetes.api.model.GenericKubernetesResource;
+import io.fabric8.kubernetes.api.model.coordination.v1.Lease;
 import io.fabric8.kubernetes.api.model.NamespaceBuilder;
 import io.fabric8.kubernetes.api.model.Node;
 import io.fabric8.kubernetes.api.model.NodeBuilder;
@@ -130,6 +132,9 @@ class ExternalEscalationTest {
         assertThat(cr.getAdditionalProperties().get("spec")).isEqualTo(Map.of("remediationStrategy",
                 "OutOfServiceTaint"));
 
+        assertThat(nodeLease()).as("the medik8s node Lease is held while the external remedy runs").isNotNull();
+        assertThat(nodeLease().getSpec().getHolderIdentity()).isEqualTo("remedy-default");
+
         cr.setAdditionalProperty("status", Map.of("conditions", List.of(Map.of("type", "Succeeded", "status", "True",
                 "lastTransitionTime", Instant.now().toString()))));
         client.genericKubernetesResources(SNR).inNamespace("remedy").resource(cr).update();
@@ -143,6 +148,7 @@ class ExternalEscalationTest {
                     .getAnnotations();
             return annotations == null || !annotations.containsKey("remedy.dev/external-remedy");
         });
+        await("the node Lease is given back once the node is healthy", () -> nodeLease() == null);
         assertThat(events()).anyMatch(e -> e.startsWith("ExternalRemediationCreated: SelfNodeRemediation "
                 + "remedy/worker-1 created for remedy snr"));
 
@@ -150,6 +156,11 @@ class ExternalEscalationTest {
         operatorClient.close();
         assertThat(RbacCheck.deniedRequests(server, client)).as("requests deploy/20-rbac.yaml does not allow")
                 .isEmpty();
+    }
+
+    private Lease nodeLease() {
+        return client.leases().inNamespace(NodeRemediationLease.DEFAULT_NAMESPACE)
+                .withName(NodeRemediationLease.leaseName("worker-1")).get();
     }
 
     private GenericKubernetesResource snr() {

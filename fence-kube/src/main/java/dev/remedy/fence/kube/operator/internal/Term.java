@@ -1,6 +1,7 @@
 package dev.remedy.fence.kube.operator.internal;
 
 import dev.remedy.core.engine.FenceEngine;
+import dev.remedy.core.flow.NodeFence;
 import dev.remedy.core.policy.AdmissionGate;
 import dev.remedy.core.policy.ExternalRemediations;
 import dev.remedy.core.policy.IncrementalPolicyController;
@@ -44,7 +45,8 @@ public final class Term implements AutoCloseable {
                              Function<IncrementalPolicyController, NodeWatcher.Builder> configure,
                              ScheduledExecutorService scheduler, Duration tick) {
         IncrementalPolicyController controller = new IncrementalPolicyController(policies.policies(),
-                new LeasedRunner(RemedyRunner.of(engine, external), leases), gate, decisions);
+                new LeasedRunner(RemedyRunner.of(engine, external), leases,
+                        node -> engine.record(node).map(NodeFence::isSettled).orElse(true)), gate, decisions);
         NodeWatcher watcher = configure.apply(controller).engine(engine).labelSelector(selector).build();
         watcher.start();
         ScheduledFuture<?> ticks = scheduler.scheduleWithFixedDelay(engine::tick, tick.toMillis(), tick.toMillis(),
