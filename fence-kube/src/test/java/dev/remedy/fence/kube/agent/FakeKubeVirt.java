@@ -1,6 +1,7 @@
 package dev.remedy.fence.kube.agent;
 
 import dev.remedy.fence.kube.agent.internal.VirtualMachine;
+import dev.remedy.fence.kube.testing.Stepper;
 import dev.remedy.spi.PowerState;
 import dev.remedy.test.PowerTarget;
 import io.fabric8.kubernetes.api.model.GenericKubernetesResource;
@@ -11,7 +12,6 @@ import io.fabric8.kubernetes.client.dsl.NonNamespaceOperation;
 import io.fabric8.kubernetes.client.dsl.Resource;
 import io.fabric8.kubernetes.client.dsl.base.PatchContext;
 import io.fabric8.kubernetes.client.dsl.base.PatchType;
-import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.LinkedHashMap;
@@ -38,9 +38,7 @@ final class FakeKubeVirt implements AutoCloseable {
     private final KubernetesClient client;
     private final String vm;
     private final List<PowerState> history = Collections.synchronizedList(new ArrayList<>());
-    private volatile Thread thread;
-    private volatile RuntimeException failure;
-    private volatile boolean stopping;
+    private volatile Stepper stepper;
 
     FakeKubeVirt(KubernetesClient client, String vm) {
         this.client = client;
@@ -104,37 +102,14 @@ final class FakeKubeVirt implements AutoCloseable {
 
     /** Starts a thread that steps every 5 ms until {@link #close()}. */
     void start() {
-        Thread stepper = new Thread(() -> {
-            while (!Thread.currentThread().isInterrupted()) {
-                try {
-                    step();
-                    Thread.sleep(5);
-                } catch (InterruptedException e) {
-                    return;
-                } catch (RuntimeException e) {
-                    if (!stopping) {
-                        failure = e;
-                    }
-                    return;
-                }
-            }
-        }, "fake-kubevirt");
-        stepper.setDaemon(true);
-        thread = stepper;
-        stepper.start();
+        stepper = Stepper.start("fake-kubevirt", this::step);
     }
 
     /** Stops the thread, if started, and fails if a step failed on it. */
     @Override
     public void close() throws InterruptedException {
-        Thread stepper = thread;
         if (stepper != null) {
-            stopping = true;
-            stepper.interrupt();
-            stepper.join(Duration.ofSeconds(5).toMillis());
-        }
-        if (failure != null) {
-            throw new IllegalStateException("the fake KubeVirt failed a step", failure);
+            stepper.close();
         }
     }
 

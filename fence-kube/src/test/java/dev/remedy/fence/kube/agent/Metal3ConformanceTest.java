@@ -1,5 +1,6 @@
 package dev.remedy.fence.kube.agent;
 
+import dev.remedy.fence.kube.testing.FakeBareMetalOperator;
 import dev.remedy.spi.FenceAgentProvider;
 import dev.remedy.spi.config.AgentConfig;
 import dev.remedy.test.PowerTarget;
@@ -33,7 +34,7 @@ class Metal3ConformanceTest extends FenceAgentConformanceKit {
         KubeConformance.logForTheKit();
         KubeObjects.installCrds(client);
         KubeObjects.host(client, HOST);
-        operator = new FakeBareMetalOperator(client, HOST);
+        operator = KubeObjects.operator(client, HOST);
         operator.start();
     }
 

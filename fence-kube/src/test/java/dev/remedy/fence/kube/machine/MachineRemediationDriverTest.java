@@ -157,14 +157,13 @@ class MachineRemediationDriverTest {
     void informersDriveTheProtocol() throws InterruptedException {
         MachineWorld v2 = new MachineWorld(client, "v1beta2");
         v2.create("w", state("1110"));
-        TinyBmo bmo = new TinyBmo(v2);
         try (MachineRemediationDriver started = MachineRemediationDriver.builder(client).machineVersion("v1beta2")
                 .backupNamespace(MachineWorld.BACKUPS).resync(Duration.ofSeconds(1)).build()) {
             String firstNode = v2.nodeObject("w").getMetadata().getUid();
             started.start();
             for (int i = 0; i < 200 && !v2.state("w").equals(state("1010")); i++) {
                 Thread.sleep(50);
-                bmo.sync("w");
+                v2.sync("w");
             }
             assertThat(v2.nodeObject("w").getMetadata().getUid()).as("the Node was deleted and restored on the way")
                     .isNotEqualTo(firstNode);
