@@ -5,12 +5,11 @@ import dev.remedy.fence.kube.agent.internal.VirtualMachine;
 import dev.remedy.fence.kube.testing.BareMetalHosts;
 import dev.remedy.fence.kube.testing.FakeBareMetalOperator;
 import dev.remedy.fence.kube.testing.MinimalCrds;
+import dev.remedy.fence.kube.testing.Namespaces;
 import io.fabric8.kubernetes.api.model.GenericKubernetesResource;
 import io.fabric8.kubernetes.api.model.GenericKubernetesResourceBuilder;
 import io.fabric8.kubernetes.api.model.GenericKubernetesResourceList;
-import io.fabric8.kubernetes.api.model.NamespaceBuilder;
 import io.fabric8.kubernetes.client.KubernetesClient;
-import io.fabric8.kubernetes.client.dsl.NonDeletingOperation;
 import io.fabric8.kubernetes.client.dsl.NonNamespaceOperation;
 import io.fabric8.kubernetes.client.dsl.Resource;
 import io.fabric8.kubernetes.client.dsl.base.ResourceDefinitionContext;
@@ -43,8 +42,7 @@ final class KubeObjects {
      * BareMetalHost, VirtualMachine and VirtualMachineInstance with the status subresource ({@link MinimalCrds}).
      */
     static void installCrds(KubernetesClient client) {
-        client.namespaces().resource(new NamespaceBuilder().withNewMetadata().withName(NAMESPACE).endMetadata()
-                .build()).createOr(NonDeletingOperation::update);
+        Namespaces.ensure(client, NAMESPACE);
         MinimalCrds.install(client, RESOURCES);
     }
 

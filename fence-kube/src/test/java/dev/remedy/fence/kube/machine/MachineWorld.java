@@ -6,13 +6,12 @@ import dev.remedy.fence.kube.machine.internal.Metal3Objects;
 import dev.remedy.fence.kube.testing.BareMetalHosts;
 import dev.remedy.fence.kube.testing.FakeBareMetalOperator;
 import dev.remedy.fence.kube.testing.MinimalCrds;
+import dev.remedy.fence.kube.testing.Namespaces;
 import io.fabric8.kubernetes.api.model.GenericKubernetesResource;
 import io.fabric8.kubernetes.api.model.GenericKubernetesResourceBuilder;
-import io.fabric8.kubernetes.api.model.NamespaceBuilder;
 import io.fabric8.kubernetes.api.model.Node;
 import io.fabric8.kubernetes.api.model.NodeBuilder;
 import io.fabric8.kubernetes.client.KubernetesClient;
-import io.fabric8.kubernetes.client.dsl.NonDeletingOperation;
 import io.fabric8.kubernetes.client.dsl.base.ResourceDefinitionContext;
 import java.util.HashMap;
 import java.util.List;
@@ -23,7 +22,8 @@ import java.util.Map;
  * test's own client (never through the class under test). Minimal CRDs with a status subresource are posted first
  * ({@link MinimalCrds}), so that annotation patches leave the status alone and status writes go through the
  * subresource, as on a real server; the namespaces are created, as a real server requires. {@link #sync} moves the
- * world as metal3's host controller (the agent tests' {@link FakeBareMetalOperator}) and a kubelet would.
+ * world as metal3's host controller (the {@link FakeBareMetalOperator} the agent tests use too) and a kubelet
+ * would.
  */
 public final class MachineWorld {
 
@@ -37,23 +37,22 @@ public final class MachineWorld {
         this.client = client;
         this.machines = Metal3Objects.machines(machineVersion);
         MinimalCrds.install(client, machines, Metal3Objects.HOSTS);
-        for (String namespace : List.of(NAMESPACE, BACKUPS)) {
-            client.namespaces().resource(new NamespaceBuilder().withNewMetadata().withName(namespace).endMetadata()
-                    .build()).createOr(NonDeletingOperation::update);
-        }
+        Namespaces.ensure(client, NAMESPACE, BACKUPS);
     }
 
     /**
      * Moves the world of Machine {@code name} once: the bare-metal operator reconciles its host (a host with a keyed
      * reboot request is powered off and held off, one without is powered on as its {@code spec.online} asks; a
-     * paused or detached host is left alone); if nothing changed there and the host is on without its Node, the
-     * kubelet registers the Node.
+     * paused or detached host is left alone, and nothing else moves); if nothing changed there and the host is on
+     * without its Node, the kubelet registers the Node.
      *
      * @return whether anything changed
      */
     public boolean sync(String name) {
         String before = hostObject(name).getMetadata().getResourceVersion();
-        new FakeBareMetalOperator(client, NAMESPACE, host(name)).step();
+        if (new FakeBareMetalOperator(client, NAMESPACE, host(name)).step().isEmpty()) {
+            return false;
+        }
         GenericKubernetesResource host = hostObject(name);
         if (!host.getMetadata().getResourceVersion().equals(before)) {
             return true;
