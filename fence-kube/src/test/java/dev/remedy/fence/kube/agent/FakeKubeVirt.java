@@ -1,6 +1,7 @@
 package dev.remedy.fence.kube.agent;
 
 import dev.remedy.fence.kube.agent.internal.VirtualMachine;
+import dev.remedy.fence.kube.testing.RecordingTarget;
 import dev.remedy.fence.kube.testing.Stepper;
 import dev.remedy.spi.PowerState;
 import dev.remedy.test.PowerTarget;
@@ -12,8 +13,6 @@ import io.fabric8.kubernetes.client.dsl.NonNamespaceOperation;
 import io.fabric8.kubernetes.client.dsl.Resource;
 import io.fabric8.kubernetes.client.dsl.base.PatchContext;
 import io.fabric8.kubernetes.client.dsl.base.PatchType;
-import java.util.ArrayList;
-import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -37,7 +36,7 @@ final class FakeKubeVirt implements AutoCloseable {
 
     private final KubernetesClient client;
     private final String vm;
-    private final List<PowerState> history = Collections.synchronizedList(new ArrayList<>());
+    private final RecordingTarget target = new RecordingTarget(this::power, this::set);
     private volatile Stepper stepper;
 
     FakeKubeVirt(KubernetesClient client, String vm) {
@@ -73,7 +72,7 @@ final class FakeKubeVirt implements AutoCloseable {
                 String next = STARTING.get(STARTING.indexOf(phase) + 1);
                 phase(next);
                 if (next.equals("Running")) {
-                    history.add(PowerState.ON);
+                    target.record(PowerState.ON);
                 }
             }
         } else if (instance != null) {
@@ -81,7 +80,7 @@ final class FakeKubeVirt implements AutoCloseable {
                 instances().withName(vm).delete();
             } else {
                 phase("Succeeded");
-                history.add(PowerState.OFF);
+                target.record(PowerState.OFF);
             }
         }
     }
@@ -118,29 +117,11 @@ final class FakeKubeVirt implements AutoCloseable {
      * setting ON or OFF writes the VM's run strategy and puts its instance in {@code Running} or deletes it.
      */
     PowerTarget target() {
-        return new PowerTarget() {
-            @Override
-            public PowerState power() {
-                return VirtualMachine.power(Optional.ofNullable(instances().withName(vm).get()));
-            }
+        return target;
+    }
 
-            @Override
-            public void power(PowerState state) {
-                set(state);
-            }
-
-            @Override
-            public List<PowerState> history() {
-                synchronized (history) {
-                    return List.copyOf(history);
-                }
-            }
-
-            @Override
-            public void clearHistory() {
-                history.clear();
-            }
-        };
+    private PowerState power() {
+        return VirtualMachine.power(Optional.ofNullable(instances().withName(vm).get()));
     }
 
     private synchronized void set(PowerState state) {
@@ -158,7 +139,7 @@ final class FakeKubeVirt implements AutoCloseable {
         } else {
             instances().withName(vm).delete();
         }
-        history.add(state);
+        target.record(state);
     }
 
     private NonNamespaceOperation<GenericKubernetesResource, GenericKubernetesResourceList,

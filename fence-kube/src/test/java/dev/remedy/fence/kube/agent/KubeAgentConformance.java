@@ -33,22 +33,27 @@ abstract class KubeAgentConformance extends FenceAgentConformanceKit {
     /** The admin client of the API server the agent talks to. */
     protected abstract KubernetesClient client();
 
-    /** The bearer token the agent authenticates with. */
-    protected abstract String token();
+    /** The bearer token the agent authenticates with: by default {@link KubeConformance#TOKEN}, which the mock takes. */
+    protected String token() {
+        return KubeConformance.TOKEN;
+    }
 
     /** Sets the agent's parameter that names its object ({@code host}, {@code plug}). */
     protected abstract AgentConfig.Builder object(AgentConfig.Builder builder);
 
     @Override
     protected AgentConfig reachableConfig() {
-        return KubeConformance.config(object(provider().configure()), dir, "reachable",
-                client().getMasterUrl().toString(), token()).build();
+        return config("reachable", client().getMasterUrl().toString(), token());
     }
 
     @Override
     protected AgentConfig unreachableConfig() {
-        return KubeConformance.config(object(provider().configure()), dir, "unreachable",
-                KubeConformance.closedPort(), token()).build();
+        return config("unreachable", KubeConformance.closedPort(), token());
+    }
+
+    /** The agent's configuration for the server at {@code url} with {@code token}, its kubeconfig named {@code file}. */
+    protected final AgentConfig config(String file, String url, String token) {
+        return KubeConformance.config(object(provider().configure()), dir, file, url, token).build();
     }
 
     @Override

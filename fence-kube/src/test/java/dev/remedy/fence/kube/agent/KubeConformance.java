@@ -1,6 +1,7 @@
 package dev.remedy.fence.kube.agent;
 
 import dev.remedy.spi.config.AgentConfig;
+import dev.remedy.fence.kube.testing.MinimalCrds;
 import dev.remedy.spi.config.Secret;
 import io.fabric8.kubernetes.api.model.ServiceAccountBuilder;
 import io.fabric8.kubernetes.api.model.authentication.TokenRequestBuilder;
@@ -14,6 +15,7 @@ import java.io.UncheckedIOException;
 import java.net.InetAddress;
 import java.net.ServerSocket;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.List;
 import java.util.logging.Level;
 import java.util.logging.Logger;
@@ -23,6 +25,9 @@ final class KubeConformance {
 
     /** A bearer token long enough for the kit's leak search, for the mock API server (which accepts any token). */
     static final String TOKEN = "remedy-conformance-token-7c1e94";
+
+    /** How long a real API server may take to establish the test CRDs. */
+    private static final Duration ESTABLISHED = Duration.ofSeconds(60);
 
     /** remedy's loggers: fence-kube's logging.properties keeps them at INFO, the kit reads every level. */
     private static final Logger REMEDY = Logger.getLogger("dev.remedy");
@@ -55,6 +60,16 @@ final class KubeConformance {
         return builder.set("namespace", KubeObjects.NAMESPACE)
                 .set("kubeconfig", KubeObjects.kubeconfig(dir, file, url).toString())
                 .secret("token", Secret.of(token)).set("poll_interval", "20ms").set("request_timeout", "2s");
+    }
+
+    /**
+     * Prepares a real API server for an agent's conformance run: the test namespace and the CRDs, established, and
+     * a token of ServiceAccount {@code account} allowed only {@code rules} ({@link #serviceAccountToken}).
+     */
+    static String realServerToken(KubernetesClient client, String account, List<PolicyRule> rules) {
+        KubeObjects.installCrds(client);
+        MinimalCrds.awaitEstablished(client, ESTABLISHED, KubeObjects.RESOURCES);
+        return serviceAccountToken(client, account, rules);
     }
 
     /**

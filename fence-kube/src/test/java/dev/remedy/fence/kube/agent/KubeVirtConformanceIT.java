@@ -1,10 +1,8 @@
 package dev.remedy.fence.kube.agent;
 
-import dev.remedy.fence.kube.testing.MinimalCrds;
 import dev.remedy.fence.kube.testing.RealApiServer;
 import dev.remedy.spi.config.AgentConfig;
 import io.fabric8.kubernetes.client.KubernetesClient;
-import java.time.Duration;
 import java.util.List;
 import java.util.Optional;
 import org.junit.jupiter.api.BeforeAll;
@@ -32,8 +30,6 @@ import org.junit.jupiter.api.extension.RegisterExtension;
 @DisplayName("the kubevirt agent's conformance on a real API server (kube-api-test)")
 class KubeVirtConformanceIT extends KubeVirtConformance {
 
-    private static final Duration ESTABLISHED = Duration.ofSeconds(60);
-
     @RegisterExtension
     static final RealApiServer API = new RealApiServer("the kubevirt agent's conformance kit");
 
@@ -41,13 +37,10 @@ class KubeVirtConformanceIT extends KubeVirtConformance {
 
     @BeforeAll
     static void start() {
-        KubernetesClient client = API.client();
-        KubeObjects.installCrds(client);
-        MinimalCrds.awaitEstablished(client, ESTABLISHED, KubeObjects.RESOURCES);
-        token = KubeConformance.serviceAccountToken(client, "remedy-kubevirt", List.of(
+        token = KubeConformance.realServerToken(API.client(), "remedy-kubevirt", List.of(
                 KubeConformance.rule("kubevirt.io", List.of("virtualmachines"), "get", "list", "patch"),
                 KubeConformance.rule("kubevirt.io", List.of("virtualmachineinstances"), "get", "list")));
-        startKubeVirt(client);
+        startKubeVirt(API.client());
     }
 
     @Override
@@ -62,7 +55,6 @@ class KubeVirtConformanceIT extends KubeVirtConformance {
 
     @Override
     protected Optional<AgentConfig> wrongCredentialsConfig() {
-        return Optional.of(KubeConformance.config(object(provider().configure()), dir, "wrong-token",
-                client().getMasterUrl().toString(), KubeConformance.TOKEN).build());
+        return Optional.of(config("wrong-token", client().getMasterUrl().toString(), KubeConformance.TOKEN));
     }
 }

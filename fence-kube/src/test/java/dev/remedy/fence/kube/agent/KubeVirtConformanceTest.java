@@ -24,9 +24,4 @@ class KubeVirtConformanceTest extends KubeVirtConformance {
     protected KubernetesClient client() {
         return client;
     }
-
-    @Override
-    protected String token() {
-        return KubeConformance.TOKEN;
-    }
 }

@@ -1,10 +1,8 @@
 package dev.remedy.fence.kube.agent;
 
-import dev.remedy.fence.kube.testing.MinimalCrds;
 import dev.remedy.fence.kube.testing.RealApiServer;
 import dev.remedy.spi.config.AgentConfig;
 import io.fabric8.kubernetes.client.KubernetesClient;
-import java.time.Duration;
 import java.util.List;
 import java.util.Optional;
 import org.junit.jupiter.api.BeforeAll;
@@ -31,8 +29,6 @@ import org.junit.jupiter.api.extension.RegisterExtension;
 @DisplayName("the metal3 agent's conformance on a real API server (kube-api-test)")
 class Metal3ConformanceIT extends Metal3Conformance {
 
-    private static final Duration ESTABLISHED = Duration.ofSeconds(60);
-
     @RegisterExtension
     static final RealApiServer API = new RealApiServer("the metal3 agent's conformance kit");
 
@@ -40,12 +36,9 @@ class Metal3ConformanceIT extends Metal3Conformance {
 
     @BeforeAll
     static void start() {
-        KubernetesClient client = API.client();
-        KubeObjects.installCrds(client);
-        MinimalCrds.awaitEstablished(client, ESTABLISHED, KubeObjects.RESOURCES);
-        token = KubeConformance.serviceAccountToken(client, "remedy-metal3", List.of(
+        token = KubeConformance.realServerToken(API.client(), "remedy-metal3", List.of(
                 KubeConformance.rule("metal3.io", List.of("baremetalhosts"), "get", "patch")));
-        startOperator(client);
+        startOperator(API.client());
     }
 
     @Override
@@ -60,7 +53,6 @@ class Metal3ConformanceIT extends Metal3Conformance {
 
     @Override
     protected Optional<AgentConfig> wrongCredentialsConfig() {
-        return Optional.of(KubeConformance.config(object(provider().configure()), dir, "wrong-token",
-                client().getMasterUrl().toString(), KubeConformance.TOKEN).build());
+        return Optional.of(config("wrong-token", client().getMasterUrl().toString(), KubeConformance.TOKEN));
     }
 }

@@ -25,9 +25,4 @@ class Metal3ConformanceTest extends Metal3Conformance {
     protected KubernetesClient client() {
         return client;
     }
-
-    @Override
-    protected String token() {
-        return KubeConformance.TOKEN;
-    }
 }

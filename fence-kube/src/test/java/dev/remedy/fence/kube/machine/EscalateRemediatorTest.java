@@ -7,6 +7,7 @@ import dev.remedy.core.rules.EscalateRemediation;
 import dev.remedy.core.rules.EscalateStrategy;
 import dev.remedy.core.rules.RemediationAction;
 import dev.remedy.core.rules.RemediationPhase;
+import dev.remedy.fence.kube.agent.internal.BareMetalHost;
 import dev.remedy.fence.kube.machine.EscalateRemediator.Result;
 import dev.remedy.fence.kube.machine.internal.Metal3Objects;
 import dev.remedy.fence.kube.testing.MinimalCrds;
@@ -127,8 +128,8 @@ class EscalateRemediatorTest {
     @DisplayName("a host that never powers off fails the remediation at powerOffTimeout: released, nothing deleted")
     void powerOffTimeoutFails() {
         world.create("m", MachineRemediationDriverTest.state("1010"));
-        new Metal3Objects(client, "v1beta1").annotate(Metal3Objects.HOSTS, world.hostObject("m"),
-                Metal3Objects.PAUSED_ANNOTATION, ""); // the host controller does not act on it
+        new Metal3Objects(client, "v1beta1").annotate(BareMetalHost.RESOURCE, world.hostObject("m"),
+                BareMetalHost.PAUSED, ""); // the host controller does not act on it
         GenericKubernetesResource r = remediation("r", "m", Map.of("strategy", Map.of("type", "escalate",
                 "powerOffTimeoutSeconds", 30)));
         remediator.reconcile(r);

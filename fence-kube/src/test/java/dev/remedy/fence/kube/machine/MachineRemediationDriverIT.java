@@ -1,5 +1,6 @@
 package dev.remedy.fence.kube.machine;
 
+import dev.remedy.fence.kube.agent.internal.BareMetalHost;
 import dev.remedy.fence.kube.machine.internal.Metal3Objects;
 import dev.remedy.fence.kube.testing.MinimalCrds;
 import dev.remedy.fence.kube.testing.RealApiServer;
@@ -45,7 +46,7 @@ class MachineRemediationDriverIT {
     @BeforeAll
     static void installCrds() {
         new MachineWorld(API.client(), VERSION);
-        MinimalCrds.awaitEstablished(API.client(), ESTABLISHED, Metal3Objects.machines(VERSION), Metal3Objects.HOSTS);
+        MinimalCrds.awaitEstablished(API.client(), ESTABLISHED, Metal3Objects.machines(VERSION), BareMetalHost.RESOURCE);
     }
 
     @BeforeEach

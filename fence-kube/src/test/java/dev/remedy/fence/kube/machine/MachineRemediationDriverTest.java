@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.remedy.core.rules.MachineRemediationRules;
 import dev.remedy.core.rules.MachineRemediationState;
+import dev.remedy.fence.kube.agent.internal.BareMetalHost;
 import dev.remedy.fence.kube.machine.MachineRemediationDriver.Write;
 import dev.remedy.fence.kube.machine.internal.Metal3Objects;
 import io.fabric8.kubernetes.api.model.GenericKubernetesResource;
@@ -76,7 +77,7 @@ class MachineRemediationDriverTest {
     }
 
     @ParameterizedTest(name = "{0}")
-    @ValueSource(strings = {Metal3Objects.PAUSED_ANNOTATION, Metal3Objects.DETACHED_ANNOTATION})
+    @ValueSource(strings = {BareMetalHost.PAUSED, BareMetalHost.DETACHED})
     @DisplayName("an unmanaged host gets no reboot request and its Node is not deleted; remedy withdraws its request")
     void unmanagedHost(String annotation) {
         world.create("m", state("1110"));
@@ -100,7 +101,7 @@ class MachineRemediationDriverTest {
     void sweepReleasesOrphanedHost() {
         world.create("m", state("1101"));
         world.create("other", state("0010"));
-        world.client.genericKubernetesResources(Metal3Objects.HOSTS).inNamespace(MachineWorld.NAMESPACE)
+        world.client.genericKubernetesResources(BareMetalHost.RESOURCE).inNamespace(MachineWorld.NAMESPACE)
                 .withName(MachineWorld.host("other")).edit(h -> {
                     h.getMetadata().getAnnotations().put("reboot.metal3.io/someone-else", "");
                     return h;
@@ -131,7 +132,7 @@ class MachineRemediationDriverTest {
 
     private void pause(String machine, String annotation, String value) {
         GenericKubernetesResource host = world.hostObject(machine);
-        new Metal3Objects(client, "v1beta1").annotate(Metal3Objects.HOSTS, host, annotation, value);
+        new Metal3Objects(client, "v1beta1").annotate(BareMetalHost.RESOURCE, host, annotation, value);
     }
 
     static MachineRemediationState state(String bits) {

@@ -2,6 +2,7 @@ package dev.remedy.fence.kube.machine;
 
 import dev.remedy.core.rules.MachineRemediationRules;
 import dev.remedy.core.rules.MachineRemediationState;
+import dev.remedy.fence.kube.agent.internal.BareMetalHost;
 import dev.remedy.fence.kube.machine.internal.Metal3Objects;
 import dev.remedy.fence.kube.testing.BareMetalHosts;
 import dev.remedy.fence.kube.testing.FakeBareMetalOperator;
@@ -36,7 +37,7 @@ public final class MachineWorld {
     public MachineWorld(KubernetesClient client, String machineVersion) {
         this.client = client;
         this.machines = Metal3Objects.machines(machineVersion);
-        MinimalCrds.install(client, machines, Metal3Objects.HOSTS);
+        MinimalCrds.install(client, machines, BareMetalHost.RESOURCE);
         Namespaces.ensure(client, NAMESPACE, BACKUPS);
     }
 
@@ -112,7 +113,7 @@ public final class MachineWorld {
     }
 
     GenericKubernetesResource hostObject(String machine) {
-        return client.genericKubernetesResources(Metal3Objects.HOSTS).inNamespace(NAMESPACE).withName(host(machine))
+        return client.genericKubernetesResources(BareMetalHost.RESOURCE).inNamespace(NAMESPACE).withName(host(machine))
                 .get();
     }
 

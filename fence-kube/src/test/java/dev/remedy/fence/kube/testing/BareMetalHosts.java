@@ -25,14 +25,16 @@ public final class BareMetalHosts {
     }
 
     /**
-     * Creates BareMetalHost {@code namespace/name} with the given {@code spec.online}, annotations, power
-     * ({@code status.poweredOn}) and {@code status.provisioning.state}; returns it as stored.
+     * Creates BareMetalHost {@code namespace/name} with the given annotations (none: no annotations field),
+     * {@code spec.online}, {@code status.provisioning.state} and power ({@code status.poweredOn}); returns it as
+     * stored.
      */
     public static GenericKubernetesResource create(KubernetesClient client, String namespace, String name,
             Map<String, String> annotations, boolean online, String state, boolean poweredOn) {
         GenericKubernetesResource created = hosts(client, namespace).resource(new GenericKubernetesResourceBuilder()
                 .withApiVersion("metal3.io/v1alpha1").withKind("BareMetalHost").withNewMetadata().withName(name)
-                .withNamespace(namespace).withAnnotations(new LinkedHashMap<>(annotations)).endMetadata()
+                .withNamespace(namespace).withAnnotations(annotations.isEmpty() ? null : new LinkedHashMap<>(annotations))
+                .endMetadata()
                 .addToAdditionalProperties("spec", new LinkedHashMap<>(Map.of("online", online))).build()).create();
         Map<String, Object> status = new LinkedHashMap<>();
         status.put("poweredOn", poweredOn);

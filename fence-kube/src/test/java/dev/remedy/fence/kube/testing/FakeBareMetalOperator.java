@@ -47,7 +47,7 @@ public final class FakeBareMetalOperator implements AutoCloseable {
     private final String namespace;
     private final String host;
     private final FakeTimeSource clock = new FakeTimeSource();
-    private final List<PowerState> history = Collections.synchronizedList(new ArrayList<>());
+    private final RecordingTarget target = new RecordingTarget(this::power, this::set);
     private final List<String> hardware = Collections.synchronizedList(new ArrayList<>());
     private volatile Stepper stepper;
 
@@ -90,7 +90,7 @@ public final class FakeBareMetalOperator implements AutoCloseable {
                 hardware.add("off " + decision.mode().name().toLowerCase(Locale.ROOT));
             }
             BareMetalHosts.setStatus(client, namespace, host, "poweredOn", decision.powerOn());
-            history.add(decision.powerOn() ? PowerState.ON : PowerState.OFF);
+            target.record(decision.powerOn() ? PowerState.ON : PowerState.OFF);
         }
         return Optional.of(decision);
     }
@@ -134,30 +134,12 @@ public final class FakeBareMetalOperator implements AutoCloseable {
      * wants it online stays off, since the operator powers such a host on otherwise.
      */
     public PowerTarget target() {
-        return new PowerTarget() {
-            @Override
-            public PowerState power() {
-                Object on = BareMetalHosts.read(client, namespace, host).get("status", "poweredOn");
-                return on instanceof Boolean b ? (b ? PowerState.ON : PowerState.OFF) : PowerState.UNKNOWN;
-            }
+        return target;
+    }
 
-            @Override
-            public void power(PowerState state) {
-                set(state);
-            }
-
-            @Override
-            public List<PowerState> history() {
-                synchronized (history) {
-                    return List.copyOf(history);
-                }
-            }
-
-            @Override
-            public void clearHistory() {
-                history.clear();
-            }
-        };
+    private PowerState power() {
+        Object on = BareMetalHosts.read(client, namespace, host).get("status", "poweredOn");
+        return on instanceof Boolean b ? (b ? PowerState.ON : PowerState.OFF) : PowerState.UNKNOWN;
     }
 
     private synchronized void set(PowerState state) {
@@ -175,7 +157,7 @@ public final class FakeBareMetalOperator implements AutoCloseable {
             BareMetalHosts.setStatus(client, namespace, host, "pendingRebootSince", now().toString());
             BareMetalHosts.setStatus(client, namespace, host, "poweredOn", false);
         }
-        history.add(state);
+        target.record(state);
     }
 
     private Instant now() {
