@@ -48,12 +48,20 @@ abstract class KubeObjectAgent implements FenceAgent {
         return outcome.withAttempts(calls).withElapsed(context.elapsed());
     }
 
-    /**
-     * Runs {@code action}; REBOOT is {@link #reboot}.
-     *
-     * @throws ApiCallException if an API call fails; {@link #execute} makes it the outcome
-     */
-    abstract FenceOutcome act(FenceAction action, FenceContext context) throws InterruptedException;
+    /** STATUS: the object's power as read from it. Each of the actions throws ApiCallException when a call fails. */
+    abstract FenceOutcome status(FenceContext context) throws InterruptedException;
+
+    /** MONITOR: the object can be read. */
+    abstract FenceOutcome monitor(FenceContext context) throws InterruptedException;
+
+    /** OFF, confirmed. */
+    abstract FenceOutcome off(FenceContext context) throws InterruptedException;
+
+    /** ON, confirmed. */
+    abstract FenceOutcome on(FenceContext context) throws InterruptedException;
+
+    /** LIST. */
+    abstract FenceOutcome list(FenceContext context) throws InterruptedException;
 
     /** How a failed REBOOT names its completed OFF half ({@code "stopped"}, {@code "powered off"}). */
     abstract String offDone();
@@ -66,13 +74,24 @@ abstract class KubeObjectAgent implements FenceAgent {
         kube.close();
     }
 
+    private FenceOutcome act(FenceAction action, FenceContext context) throws InterruptedException {
+        return switch (action) {
+            case STATUS -> status(context);
+            case MONITOR -> monitor(context);
+            case OFF -> off(context);
+            case ON -> on(context);
+            case REBOOT -> reboot(context);
+            case LIST -> list(context);
+        };
+    }
+
     /** REBOOT: OFF, and ON once OFF succeeded; a failed half is the outcome, naming what was done. */
-    final FenceOutcome reboot(FenceContext context) throws InterruptedException {
-        FenceOutcome off = act(FenceAction.OFF, context);
+    private FenceOutcome reboot(FenceContext context) throws InterruptedException {
+        FenceOutcome off = off(context);
         if (!off.isSuccess()) {
             return off;
         }
-        FenceOutcome on = act(FenceAction.ON, context);
+        FenceOutcome on = on(context);
         if (!on.isSuccess()) {
             return new FenceOutcome(on.status(), on.power(), offDone() + " (" + off.detail() + "), but not "
                     + onAgain() + ": " + on.detail(), on.cause(), 0, on.elapsed(), List.of());

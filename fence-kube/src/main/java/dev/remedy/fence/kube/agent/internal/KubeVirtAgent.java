@@ -1,6 +1,5 @@
 package dev.remedy.fence.kube.agent.internal;
 
-import dev.remedy.spi.FenceAction;
 import dev.remedy.spi.FenceContext;
 import dev.remedy.spi.FenceOutcome;
 import dev.remedy.spi.Plug;
@@ -29,18 +28,6 @@ public final class KubeVirtAgent extends KubeObjectAgent {
     }
 
     @Override
-    FenceOutcome act(FenceAction action, FenceContext context) throws InterruptedException {
-        return switch (action) {
-            case STATUS -> status(context);
-            case MONITOR -> monitor(context);
-            case OFF -> off(context);
-            case ON -> on(context);
-            case REBOOT -> reboot(context);
-            case LIST -> list(context);
-        };
-    }
-
-    @Override
     String offDone() {
         return "stopped";
     }
@@ -50,7 +37,8 @@ public final class KubeVirtAgent extends KubeObjectAgent {
         return "started again";
     }
 
-    private FenceOutcome status(FenceContext context) throws InterruptedException {
+    @Override
+    FenceOutcome status(FenceContext context) throws InterruptedException {
         VirtualMachine machine = read(context);
         Optional<GenericKubernetesResource> instance = instance(context);
         PowerState power = VirtualMachine.power(instance);
@@ -62,12 +50,14 @@ public final class KubeVirtAgent extends KubeObjectAgent {
         return FenceOutcome.succeeded(power, detail);
     }
 
-    private FenceOutcome monitor(FenceContext context) throws InterruptedException {
+    @Override
+    FenceOutcome monitor(FenceContext context) throws InterruptedException {
         VirtualMachine machine = read(context);
         return FenceOutcome.succeeded(PowerState.UNKNOWN, "VirtualMachine " + machine.ref() + " is readable");
     }
 
-    private FenceOutcome off(FenceContext context) throws InterruptedException {
+    @Override
+    FenceOutcome off(FenceContext context) throws InterruptedException {
         VirtualMachine machine = read(context);
         if (!machine.stopped()) {
             context.progress("stopping VirtualMachine " + machine.ref());
@@ -77,7 +67,8 @@ public final class KubeVirtAgent extends KubeObjectAgent {
                 instance -> VirtualMachine.power(instance) == PowerState.OFF, PowerState.OFF);
     }
 
-    private FenceOutcome on(FenceContext context) throws InterruptedException {
+    @Override
+    FenceOutcome on(FenceContext context) throws InterruptedException {
         VirtualMachine machine = read(context);
         if (!machine.started()) {
             context.progress("starting VirtualMachine " + machine.ref());
@@ -88,7 +79,8 @@ public final class KubeVirtAgent extends KubeObjectAgent {
                 PowerState.ON);
     }
 
-    private FenceOutcome list(FenceContext context) throws InterruptedException {
+    @Override
+    FenceOutcome list(FenceContext context) throws InterruptedException {
         calls += 2;
         List<GenericKubernetesResource> machines = kube.call(context, "list VirtualMachines in " + namespace,
                 client -> client.genericKubernetesResources(VirtualMachine.RESOURCE).inNamespace(namespace).list()

@@ -31,15 +31,8 @@ public final class Metal3Agent extends KubeObjectAgent {
     }
 
     @Override
-    FenceOutcome act(FenceAction action, FenceContext context) throws InterruptedException {
-        return switch (action) {
-            case STATUS -> status(context);
-            case MONITOR -> monitor(context);
-            case OFF -> off(context);
-            case ON -> on(context);
-            case REBOOT -> reboot(context);
-            case LIST -> FenceOutcome.unsupported("metal3", FenceAction.LIST);
-        };
+    FenceOutcome list(FenceContext context) {
+        return FenceOutcome.unsupported("metal3", FenceAction.LIST);
     }
 
     @Override
@@ -52,7 +45,8 @@ public final class Metal3Agent extends KubeObjectAgent {
         return "on again";
     }
 
-    private FenceOutcome status(FenceContext context) throws InterruptedException {
+    @Override
+    FenceOutcome status(FenceContext context) throws InterruptedException {
         BareMetalHost h = read(context);
         Optional<FenceOutcome> refused = unmanaged(h, FenceAction.STATUS);
         if (refused.isPresent()) {
@@ -68,14 +62,16 @@ public final class Metal3Agent extends KubeObjectAgent {
         return FenceOutcome.succeeded(power(h), "BareMetalHost " + h.ref() + " reads " + h.powerText() + owner + held);
     }
 
-    private FenceOutcome monitor(FenceContext context) throws InterruptedException {
+    @Override
+    FenceOutcome monitor(FenceContext context) throws InterruptedException {
         BareMetalHost h = read(context);
         return unmanaged(h, FenceAction.MONITOR).orElseGet(() -> FenceOutcome.succeeded(power(h),
                 "BareMetalHost " + h.ref() + " is readable (" + h.powerText() + ", provisioning state '"
                         + h.provisioningState() + "')"));
     }
 
-    private FenceOutcome off(FenceContext context) throws InterruptedException {
+    @Override
+    FenceOutcome off(FenceContext context) throws InterruptedException {
         BareMetalHost h = read(context);
         Optional<FenceOutcome> refused = refusal(h, FenceAction.OFF);
         if (refused.isPresent()) {
@@ -116,7 +112,8 @@ public final class Metal3Agent extends KubeObjectAgent {
                 }, () -> last.get().powerText());
     }
 
-    private FenceOutcome on(FenceContext context) throws InterruptedException {
+    @Override
+    FenceOutcome on(FenceContext context) throws InterruptedException {
         BareMetalHost h = read(context);
         Optional<FenceOutcome> refused = unmanaged(h, FenceAction.ON);
         if (refused.isPresent()) {
