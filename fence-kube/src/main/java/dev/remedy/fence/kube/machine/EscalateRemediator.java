@@ -9,6 +9,7 @@ import dev.remedy.core.rules.RemediationObservation;
 import dev.remedy.core.rules.RemediationPhase;
 import dev.remedy.core.rules.RemediationStatus;
 import dev.remedy.core.rules.RemediationStep;
+import dev.remedy.fence.kube.agent.internal.BareMetalHost;
 import dev.remedy.fence.kube.machine.internal.EscalateStatusCodec;
 import dev.remedy.fence.kube.machine.internal.Metal3Objects;
 import dev.remedy.spi.TimeSource;
@@ -263,7 +264,7 @@ public final class EscalateRemediator {
                 }
                 if (!MachineRemediationRules.REBOOT_ANNOTATION_VALUE.equals(Metal3Objects.annotation(host,
                         annotation))) {
-                    objects.annotate(Metal3Objects.HOSTS, host, annotation,
+                    objects.annotate(BareMetalHost.RESOURCE, host, annotation,
                             MachineRemediationRules.REBOOT_ANNOTATION_VALUE);
                 }
             }
@@ -285,7 +286,7 @@ public final class EscalateRemediator {
         GenericKubernetesResource own = machine == null ? null : objects.hostOf(machine);
         List<GenericKubernetesResource> hosts;
         try {
-            hosts = own != null ? List.of(own) : objects.client().genericKubernetesResources(Metal3Objects.HOSTS)
+            hosts = own != null ? List.of(own) : objects.client().genericKubernetesResources(BareMetalHost.RESOURCE)
                     .inAnyNamespace().list().getItems();
         } catch (KubernetesClientException e) {
             throw Metal3Objects.failure("list BareMetalHosts to release " + annotation, e);
@@ -293,7 +294,7 @@ public final class EscalateRemediator {
         List<RemediationAction> done = new ArrayList<>();
         for (GenericKubernetesResource h : hosts) {
             if (Metal3Objects.annotation(h, annotation) != null) {
-                objects.annotate(Metal3Objects.HOSTS, h, annotation, null);
+                objects.annotate(BareMetalHost.RESOURCE, h, annotation, null);
                 done.add(RemediationAction.REMOVE_REBOOT_ANNOTATION);
             }
         }

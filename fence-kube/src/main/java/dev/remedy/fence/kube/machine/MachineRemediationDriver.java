@@ -3,6 +3,7 @@ package dev.remedy.fence.kube.machine;
 import dev.remedy.core.rules.MachineRemediationAction;
 import dev.remedy.core.rules.MachineRemediationRules;
 import dev.remedy.core.rules.MachineRemediationState;
+import dev.remedy.fence.kube.agent.internal.BareMetalHost;
 import dev.remedy.fence.kube.cluster.KubeClusterOperations;
 import dev.remedy.fence.kube.machine.internal.Metal3Objects;
 import io.fabric8.kubernetes.api.model.GenericKubernetesResource;
@@ -48,8 +49,8 @@ import org.slf4j.LoggerFactory;
  * off, as its own write ({@link Write#RESTORE_NODE}) right before the reboot annotation is removed, so the kubelet
  * that boots finds its Node with the administrator's labels and taints.
  *
- * <p><b>Paused and detached hosts</b> ({@value Metal3Objects#PAUSED_ANNOTATION}, {@value
- * Metal3Objects#DETACHED_ANNOTATION}): the host operator does not act on them and does not refresh their status, so
+ * <p><b>Paused and detached hosts</b> ({@value BareMetalHost#PAUSED}, {@value
+ * BareMetalHost#DETACHED}): the host operator does not act on them and does not refresh their status, so
  * the driver adds no reboot request to them and deletes no Node on their possibly stale {@code poweredOn}; it does
  * make the removals the rule asks for, and withdraws its own reboot request, so a host is never held off by a
  * remediation that cannot progress. The Machine keeps its annotation: the remediation starts over once the host is
@@ -167,8 +168,8 @@ public final class MachineRemediationDriver implements AutoCloseable {
         List<GenericKubernetesResource> machines = list(objects.machineKind().getKind(),
                 () -> objects.client().genericKubernetesResources(objects.machineKind()).inAnyNamespace().list()
                         .getItems());
-        List<GenericKubernetesResource> hosts = list(Metal3Objects.HOSTS.getKind(),
-                () -> objects.client().genericKubernetesResources(Metal3Objects.HOSTS).inAnyNamespace().list()
+        List<GenericKubernetesResource> hosts = list(BareMetalHost.RESOURCE.getKind(),
+                () -> objects.client().genericKubernetesResources(BareMetalHost.RESOURCE).inAnyNamespace().list()
                         .getItems());
         Set<String> claimed = new HashSet<>();
         int writes = 0;
@@ -184,7 +185,7 @@ public final class MachineRemediationDriver implements AutoCloseable {
             if (!claimed.contains(key)
                     && Metal3Objects.annotation(h, MachineRemediationRules.REBOOT_ANNOTATION) != null) {
                 // the design's rows 0 0 - 1 with the Machine gone: release the host
-                objects.annotate(Metal3Objects.HOSTS, h, MachineRemediationRules.REBOOT_ANNOTATION, null);
+                objects.annotate(BareMetalHost.RESOURCE, h, MachineRemediationRules.REBOOT_ANNOTATION, null);
                 LOG.info("BareMetalHost {}: released (no Machine names it any more)", key);
                 writes++;
             }
@@ -206,7 +207,7 @@ public final class MachineRemediationDriver implements AutoCloseable {
                 .genericKubernetesResources(objects.machineKind()).inAnyNamespace()
                 .inform(handler(m -> enqueue(key(m))), resync.toMillis());
         informers.add(machines);
-        informers.add(objects.client().genericKubernetesResources(Metal3Objects.HOSTS).inAnyNamespace()
+        informers.add(objects.client().genericKubernetesResources(BareMetalHost.RESOURCE).inAnyNamespace()
                 .inform(handler(h -> hostChanged(h, machines.getStore().list())), resync.toMillis()));
         executor.scheduleWithFixedDelay(() -> enqueue(SWEEP), 0, resync.toMillis(), TimeUnit.MILLISECONDS);
         LOG.info("machine remediation by annotation started: Machines {}/{}, resync {}",
@@ -236,8 +237,8 @@ public final class MachineRemediationDriver implements AutoCloseable {
             return Optional.of(MachineRemediationAction.REMOVE_REBOOT_ANNOTATION);
         }
         action.ifPresent(a -> LOG.warn("Machine {}: its BareMetalHost is paused or detached, so {} waits until the "
-                + "host is managed again (remove {} / {})", machine, a, Metal3Objects.PAUSED_ANNOTATION,
-                Metal3Objects.DETACHED_ANNOTATION));
+                + "host is managed again (remove {} / {})", machine, a, BareMetalHost.PAUSED,
+                BareMetalHost.DETACHED));
         return Optional.empty();
     }
 
@@ -245,7 +246,7 @@ public final class MachineRemediationDriver implements AutoCloseable {
             GenericKubernetesResource host, Optional<String> nodeName, MachineRemediationState state) {
         switch (action) {
             case ADD_REBOOT_ANNOTATION:
-                objects.annotate(Metal3Objects.HOSTS, host, MachineRemediationRules.REBOOT_ANNOTATION,
+                objects.annotate(BareMetalHost.RESOURCE, host, MachineRemediationRules.REBOOT_ANNOTATION,
                         MachineRemediationRules.REBOOT_ANNOTATION_VALUE);
                 return Write.ADD_REBOOT_ANNOTATION;
             case DELETE_NODE:
@@ -260,7 +261,7 @@ public final class MachineRemediationDriver implements AutoCloseable {
                     cluster.restoreNode(nodeName.get());
                     return Write.RESTORE_NODE;
                 }
-                objects.annotate(Metal3Objects.HOSTS, host, MachineRemediationRules.REBOOT_ANNOTATION, null);
+                objects.annotate(BareMetalHost.RESOURCE, host, MachineRemediationRules.REBOOT_ANNOTATION, null);
                 return Write.REMOVE_REBOOT_ANNOTATION;
             default:
                 throw new IllegalStateException("no write for " + action);

@@ -1,6 +1,8 @@
 package dev.remedy.fence.kube.agent;
 
 import dev.remedy.fence.kube.agent.internal.VirtualMachine;
+import dev.remedy.fence.kube.testing.RecordingTarget;
+import dev.remedy.fence.kube.testing.Stepper;
 import dev.remedy.spi.PowerState;
 import dev.remedy.test.PowerTarget;
 import io.fabric8.kubernetes.api.model.GenericKubernetesResource;
@@ -11,9 +13,6 @@ import io.fabric8.kubernetes.client.dsl.NonNamespaceOperation;
 import io.fabric8.kubernetes.client.dsl.Resource;
 import io.fabric8.kubernetes.client.dsl.base.PatchContext;
 import io.fabric8.kubernetes.client.dsl.base.PatchType;
-import java.time.Duration;
-import java.util.ArrayList;
-import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -37,10 +36,8 @@ final class FakeKubeVirt implements AutoCloseable {
 
     private final KubernetesClient client;
     private final String vm;
-    private final List<PowerState> history = Collections.synchronizedList(new ArrayList<>());
-    private volatile Thread thread;
-    private volatile RuntimeException failure;
-    private volatile boolean stopping;
+    private final RecordingTarget target = new RecordingTarget(this::power, this::set);
+    private volatile Stepper stepper;
 
     FakeKubeVirt(KubernetesClient client, String vm) {
         this.client = client;
@@ -75,7 +72,7 @@ final class FakeKubeVirt implements AutoCloseable {
                 String next = STARTING.get(STARTING.indexOf(phase) + 1);
                 phase(next);
                 if (next.equals("Running")) {
-                    history.add(PowerState.ON);
+                    target.record(PowerState.ON);
                 }
             }
         } else if (instance != null) {
@@ -83,7 +80,7 @@ final class FakeKubeVirt implements AutoCloseable {
                 instances().withName(vm).delete();
             } else {
                 phase("Succeeded");
-                history.add(PowerState.OFF);
+                target.record(PowerState.OFF);
             }
         }
     }
@@ -104,37 +101,14 @@ final class FakeKubeVirt implements AutoCloseable {
 
     /** Starts a thread that steps every 5 ms until {@link #close()}. */
     void start() {
-        Thread stepper = new Thread(() -> {
-            while (!Thread.currentThread().isInterrupted()) {
-                try {
-                    step();
-                    Thread.sleep(5);
-                } catch (InterruptedException e) {
-                    return;
-                } catch (RuntimeException e) {
-                    if (!stopping) {
-                        failure = e;
-                    }
-                    return;
-                }
-            }
-        }, "fake-kubevirt");
-        stepper.setDaemon(true);
-        thread = stepper;
-        stepper.start();
+        stepper = Stepper.start("fake-kubevirt", this::step);
     }
 
     /** Stops the thread, if started, and fails if a step failed on it. */
     @Override
     public void close() throws InterruptedException {
-        Thread stepper = thread;
         if (stepper != null) {
-            stopping = true;
-            stepper.interrupt();
-            stepper.join(Duration.ofSeconds(5).toMillis());
-        }
-        if (failure != null) {
-            throw new IllegalStateException("the fake KubeVirt failed a step", failure);
+            stepper.close();
         }
     }
 
@@ -143,29 +117,11 @@ final class FakeKubeVirt implements AutoCloseable {
      * setting ON or OFF writes the VM's run strategy and puts its instance in {@code Running} or deletes it.
      */
     PowerTarget target() {
-        return new PowerTarget() {
-            @Override
-            public PowerState power() {
-                return VirtualMachine.power(Optional.ofNullable(instances().withName(vm).get()));
-            }
+        return target;
+    }
 
-            @Override
-            public void power(PowerState state) {
-                set(state);
-            }
-
-            @Override
-            public List<PowerState> history() {
-                synchronized (history) {
-                    return List.copyOf(history);
-                }
-            }
-
-            @Override
-            public void clearHistory() {
-                history.clear();
-            }
-        };
+    private PowerState power() {
+        return VirtualMachine.power(Optional.ofNullable(instances().withName(vm).get()));
     }
 
     private synchronized void set(PowerState state) {
@@ -183,7 +139,7 @@ final class FakeKubeVirt implements AutoCloseable {
         } else {
             instances().withName(vm).delete();
         }
-        history.add(state);
+        target.record(state);
     }
 
     private NonNamespaceOperation<GenericKubernetesResource, GenericKubernetesResourceList,

@@ -2,11 +2,13 @@ package dev.remedy.fence.kube.agent;
 
 import dev.remedy.fence.kube.agent.internal.BareMetalHost;
 import dev.remedy.fence.kube.agent.internal.VirtualMachine;
+import dev.remedy.fence.kube.testing.BareMetalHosts;
+import dev.remedy.fence.kube.testing.FakeBareMetalOperator;
+import dev.remedy.fence.kube.testing.MinimalCrds;
+import dev.remedy.fence.kube.testing.Namespaces;
 import io.fabric8.kubernetes.api.model.GenericKubernetesResource;
 import io.fabric8.kubernetes.api.model.GenericKubernetesResourceBuilder;
 import io.fabric8.kubernetes.api.model.GenericKubernetesResourceList;
-import io.fabric8.kubernetes.api.model.apiextensions.v1.CustomResourceDefinition;
-import io.fabric8.kubernetes.api.model.apiextensions.v1.CustomResourceDefinitionBuilder;
 import io.fabric8.kubernetes.client.KubernetesClient;
 import io.fabric8.kubernetes.client.dsl.NonNamespaceOperation;
 import io.fabric8.kubernetes.client.dsl.Resource;
@@ -16,9 +18,7 @@ import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.LinkedHashMap;
-import java.util.Locale;
 import java.util.Map;
-import java.util.Optional;
 import java.util.TreeMap;
 
 /**
@@ -30,29 +30,20 @@ final class KubeObjects {
     /** The namespace of the tests' objects. */
     static final String NAMESPACE = "metal3";
 
+    /** The resources whose CRDs {@link #installCrds} installs. */
+    static final ResourceDefinitionContext[] RESOURCES = {BareMetalHost.RESOURCE, VirtualMachine.RESOURCE,
+        VirtualMachine.INSTANCES};
+
     private KubeObjects() {
     }
 
     /**
-     * Installs minimal CRDs of BareMetalHost, VirtualMachine and VirtualMachineInstance with the status subresource,
-     * so that the mock server applies its rules (a write of the object ignores its status, and the reverse), as a
-     * real API server does for the real CRDs.
+     * Creates the test namespace (a real API server refuses objects in a missing one) and installs minimal CRDs of
+     * BareMetalHost, VirtualMachine and VirtualMachineInstance with the status subresource ({@link MinimalCrds}).
      */
     static void installCrds(KubernetesClient client) {
-        for (ResourceDefinitionContext resource : new ResourceDefinitionContext[] {BareMetalHost.RESOURCE,
-                VirtualMachine.RESOURCE, VirtualMachine.INSTANCES}) {
-            client.apiextensions().v1().customResourceDefinitions().resource(crd(resource)).create();
-        }
-    }
-
-    private static CustomResourceDefinition crd(ResourceDefinitionContext r) {
-        return new CustomResourceDefinitionBuilder().withNewMetadata().withName(r.getPlural() + "." + r.getGroup())
-                .endMetadata().withNewSpec().withGroup(r.getGroup()).withScope("Namespaced").withNewNames()
-                .withKind(r.getKind()).withPlural(r.getPlural()).withSingular(r.getKind().toLowerCase(Locale.ROOT)).endNames()
-                .addNewVersion().withName(r.getVersion()).withServed(true).withStorage(true).withNewSubresources()
-                .withNewStatus().endStatus().endSubresources().withNewSchema().withNewOpenAPIV3Schema()
-                .withType("object").withXKubernetesPreserveUnknownFields(true).endOpenAPIV3Schema().endSchema()
-                .endVersion().endSpec().build();
+        Namespaces.ensure(client, NAMESPACE);
+        MinimalCrds.install(client, RESOURCES);
     }
 
     /** A provisioned BareMetalHost with {@code spec.online=true}, powered on. */
@@ -63,70 +54,38 @@ final class KubeObjects {
     /** A BareMetalHost with the given {@code spec.online}, {@code status.provisioning.state} and power. */
     static GenericKubernetesResource host(KubernetesClient client, String name, boolean online, String state,
             boolean poweredOn) {
-        GenericKubernetesResource created = hosts(client).resource(new GenericKubernetesResourceBuilder()
-                .withApiVersion("metal3.io/v1alpha1").withKind("BareMetalHost").withNewMetadata().withName(name)
-                .withNamespace(NAMESPACE).endMetadata()
-                .addToAdditionalProperties("spec", new LinkedHashMap<>(Map.of("online", online))).build()).create();
-        Map<String, Object> status = new LinkedHashMap<>();
-        status.put("poweredOn", poweredOn);
-        status.put("provisioning", new LinkedHashMap<>(Map.of("state", state)));
-        created.setAdditionalProperty("status", status);
-        return hosts(client).resource(created).updateStatus();
+        return BareMetalHosts.create(client, NAMESPACE, name, Map.of(), online, state, poweredOn);
     }
 
     /** The BareMetalHosts of {@link #NAMESPACE}. */
     static NonNamespaceOperation<GenericKubernetesResource, GenericKubernetesResourceList,
             Resource<GenericKubernetesResource>> hosts(KubernetesClient client) {
-        return client.genericKubernetesResources(BareMetalHost.RESOURCE).inNamespace(NAMESPACE);
+        return BareMetalHosts.hosts(client, NAMESPACE);
     }
 
     /** BareMetalHost {@code name} as it is on the server. */
     static GenericKubernetesResource readHost(KubernetesClient client, String name) {
-        return hosts(client).withName(name).get();
+        return BareMetalHosts.read(client, NAMESPACE, name);
     }
 
     /** The annotations of BareMetalHost {@code name}. */
     static Map<String, String> annotations(KubernetesClient client, String name) {
-        return Optional.ofNullable(readHost(client, name).getMetadata().getAnnotations()).orElse(Map.of());
+        return BareMetalHosts.annotations(client, NAMESPACE, name);
     }
 
     /** Sets (or, with a null value, removes) annotation {@code key} of BareMetalHost {@code name}. */
     static void annotate(KubernetesClient client, String name, String key, String value) {
-        hosts(client).withName(name).edit(h -> {
-            Map<String, String> annotations = new LinkedHashMap<>(Optional.ofNullable(h.getMetadata()
-                    .getAnnotations()).orElse(Map.of()));
-            if (value == null) {
-                annotations.remove(key);
-            } else {
-                annotations.put(key, value);
-            }
-            h.getMetadata().setAnnotations(annotations);
-            return h;
-        });
+        BareMetalHosts.annotate(client, NAMESPACE, name, key, value);
     }
 
     /** Sets {@code spec.<field>} of BareMetalHost {@code name}. */
-    @SuppressWarnings("unchecked")
     static void setSpec(KubernetesClient client, String name, String field, Object value) {
-        hosts(client).withName(name).edit(h -> {
-            ((Map<String, Object>) h.getAdditionalProperties().computeIfAbsent("spec", k -> new LinkedHashMap<>()))
-                    .put(field, value);
-            return h;
-        });
+        BareMetalHosts.setSpec(client, NAMESPACE, name, field, value);
     }
 
     /** Sets (or, with a null value, removes) {@code status.<field>} of BareMetalHost {@code name}. */
-    @SuppressWarnings("unchecked")
     static void setStatus(KubernetesClient client, String name, String field, Object value) {
-        GenericKubernetesResource host = readHost(client, name);
-        Map<String, Object> status = (Map<String, Object>) host.getAdditionalProperties()
-                .computeIfAbsent("status", k -> new LinkedHashMap<>());
-        if (value == null) {
-            status.remove(field);
-        } else {
-            status.put(field, value);
-        }
-        hosts(client).resource(host).updateStatus();
+        BareMetalHosts.setStatus(client, NAMESPACE, name, field, value);
     }
 
     /** Sets {@code status.provisioning.state} of BareMetalHost {@code name}. */
@@ -137,6 +96,11 @@ final class KubeObjects {
     /** {@code status.<field>} of BareMetalHost {@code name}, or null. */
     static Object status(KubernetesClient client, String name, String field) {
         return readHost(client, name).get("status", field);
+    }
+
+    /** The fake bare-metal operator of BareMetalHost {@code name}. */
+    static FakeBareMetalOperator operator(KubernetesClient client, String name) {
+        return new FakeBareMetalOperator(client, NAMESPACE, name);
     }
 
     /** The reboot-request annotations ({@code reboot.metal3.io} and {@code reboot.metal3.io/*}) of host {@code name}. */

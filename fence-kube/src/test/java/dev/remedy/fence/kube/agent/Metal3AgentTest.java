@@ -3,6 +3,7 @@ package dev.remedy.fence.kube.agent;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import dev.remedy.fence.kube.testing.FakeBareMetalOperator;
 import dev.remedy.spi.FenceAction;
 import dev.remedy.spi.FenceAgent;
 import dev.remedy.spi.FenceContext;
@@ -54,7 +55,7 @@ class Metal3AgentTest {
         host = "host-" + HOSTS.incrementAndGet();
         remedyKey = "reboot.metal3.io/remedy-" + KubeObjects.host(client, host, online, state, poweredOn)
                 .getMetadata().getUid();
-        operator = new FakeBareMetalOperator(client, host);
+        operator = KubeObjects.operator(client, host);
         clock = new SteppingClock(operator::step);
     }
 

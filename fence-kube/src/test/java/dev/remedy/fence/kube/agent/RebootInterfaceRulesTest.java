@@ -3,6 +3,7 @@ package dev.remedy.fence.kube.agent;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.remedy.core.rules.RebootDecision;
+import dev.remedy.fence.kube.testing.FakeBareMetalOperator;
 import io.fabric8.kubernetes.client.KubernetesClient;
 import io.fabric8.kubernetes.client.server.mock.EnableKubernetesMockClient;
 import java.time.Instant;
@@ -41,7 +42,7 @@ class RebootInterfaceRulesTest {
     private void host(boolean online, String state, boolean poweredOn) {
         host = "host-" + HOSTS.incrementAndGet();
         KubeObjects.host(client, host, online, state, poweredOn);
-        operator = new FakeBareMetalOperator(client, host);
+        operator = KubeObjects.operator(client, host);
     }
 
     @Test

@@ -7,8 +7,10 @@ import dev.remedy.core.rules.EscalateRemediation;
 import dev.remedy.core.rules.EscalateStrategy;
 import dev.remedy.core.rules.RemediationAction;
 import dev.remedy.core.rules.RemediationPhase;
+import dev.remedy.fence.kube.agent.internal.BareMetalHost;
 import dev.remedy.fence.kube.machine.EscalateRemediator.Result;
 import dev.remedy.fence.kube.machine.internal.Metal3Objects;
+import dev.remedy.fence.kube.testing.MinimalCrds;
 import dev.remedy.test.FakeTimeSource;
 import io.fabric8.kubernetes.api.model.GenericKubernetesResource;
 import io.fabric8.kubernetes.api.model.GenericKubernetesResourceBuilder;
@@ -37,15 +39,13 @@ class EscalateRemediatorTest {
 
     KubernetesClient client;
     MachineWorld world;
-    TinyBmo bmo;
     FakeTimeSource time = new FakeTimeSource();
     EscalateRemediator remediator;
 
     @BeforeEach
     void setUp() {
         world = new MachineWorld(client, "v1beta1");
-        world.crd(REMEDIATIONS);
-        bmo = new TinyBmo(world);
+        MinimalCrds.install(client, REMEDIATIONS);
         remediator = EscalateRemediator.builder(client).time(time).build();
     }
 
@@ -128,12 +128,12 @@ class EscalateRemediatorTest {
     @DisplayName("a host that never powers off fails the remediation at powerOffTimeout: released, nothing deleted")
     void powerOffTimeoutFails() {
         world.create("m", MachineRemediationDriverTest.state("1010"));
-        new Metal3Objects(client, "v1beta1").annotate(Metal3Objects.HOSTS, world.hostObject("m"),
-                Metal3Objects.PAUSED_ANNOTATION, ""); // the host controller does not act on it
+        new Metal3Objects(client, "v1beta1").annotate(BareMetalHost.RESOURCE, world.hostObject("m"),
+                BareMetalHost.PAUSED, ""); // the host controller does not act on it
         GenericKubernetesResource r = remediation("r", "m", Map.of("strategy", Map.of("type", "escalate",
                 "powerOffTimeoutSeconds", 30)));
         remediator.reconcile(r);
-        bmo.sync("m");
+        world.sync("m");
         time.advance(Duration.ofSeconds(30));
 
         Result failed = remediator.reconcile(r);
@@ -151,7 +151,7 @@ class EscalateRemediatorTest {
         world.create("m", MachineRemediationDriverTest.state("1010"));
         GenericKubernetesResource r = remediation("r", "m", Map.of("strategy", Map.of("type", "escalate")));
         remediator.reconcile(r);
-        bmo.sync("m");
+        world.sync("m");
         assertThat(world.state("m").poweredOn()).isFalse();
         client.genericKubernetesResources(REMEDIATIONS).inNamespace(MachineWorld.NAMESPACE).withName("r").edit(o -> {
             o.getMetadata().getAnnotations().put(EscalateRemediation.TIMED_OUT_ANNOTATION, "2026-01-01T00:05:00Z");
@@ -163,7 +163,7 @@ class EscalateRemediatorTest {
         assertThat(cancelled.phase()).isEqualTo(RemediationPhase.CANCELLED);
         assertThat(condition("r", "Succeeded")).isEqualTo("False");
         assertThat(world.hostObject("m").getMetadata().getAnnotations()).doesNotContainKey(rebootKey("r"));
-        bmo.sync("m");
+        world.sync("m");
         assertThat(world.state("m").poweredOn()).as("the host powers on again").isTrue();
     }
 
@@ -264,14 +264,14 @@ class EscalateRemediatorTest {
         assertThat(remediator.reconcile(r).actions()).containsExactly(RemediationAction.ADD_REBOOT_ANNOTATION);
         powerAndNode(machine, false);
         assertThat(remediator.reconcile(r).phase()).isEqualTo(RemediationPhase.WAITING_FOR_NODE);
-        bmo.sync(machine);
+        world.sync(machine);
         assertThat(world.state(machine).poweredOn()).isTrue();
         assertThat(phase(name)).isEqualTo("WaitingForNode");
     }
 
     /** The host controller moves the host; the Node's readiness follows its power. */
     private void powerAndNode(String machine, boolean ready) {
-        bmo.sync(machine);
+        world.sync(machine);
         client.nodes().withName(MachineWorld.node(machine)).editStatus(n -> {
             n.getStatus().setConditions(List.of(new NodeCondition(null, null, null, null, ready ? "True" : "False",
                     "Ready")));

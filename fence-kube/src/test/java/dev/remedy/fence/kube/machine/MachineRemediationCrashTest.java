@@ -30,12 +30,10 @@ class MachineRemediationCrashTest {
 
     KubernetesClient client;
     MachineWorld world;
-    TinyBmo bmo;
 
     @BeforeEach
     void setUp() {
         world = new MachineWorld(client, "v1beta1");
-        bmo = new TinyBmo(world);
     }
 
     static List<String> starts() {
@@ -102,7 +100,7 @@ class MachineRemediationCrashTest {
                     assertThat(now.poweredOn()).as("the Node is deleted only while its host reads off").isFalse();
                     assertThat(now.rebootAnnotation()).as("and is held off").isTrue();
                 }
-            } else if (!bmo.sync(name)) {
+            } else if (!world.sync(name)) {
                 return true;
             }
         }

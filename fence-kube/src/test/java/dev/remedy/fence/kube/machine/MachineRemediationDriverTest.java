@@ -5,15 +5,12 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.remedy.core.rules.MachineRemediationRules;
 import dev.remedy.core.rules.MachineRemediationState;
-import dev.remedy.fence.kube.cluster.KubeClusterOperations;
+import dev.remedy.fence.kube.agent.internal.BareMetalHost;
 import dev.remedy.fence.kube.machine.MachineRemediationDriver.Write;
 import dev.remedy.fence.kube.machine.internal.Metal3Objects;
 import io.fabric8.kubernetes.api.model.GenericKubernetesResource;
 import io.fabric8.kubernetes.client.KubernetesClient;
 import io.fabric8.kubernetes.client.server.mock.EnableKubernetesMockClient;
-import java.time.Duration;
-import java.util.List;
-import java.util.Optional;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.DisplayName;
 import org.junit.jupiter.api.Test;
@@ -60,39 +57,7 @@ class MachineRemediationDriverTest {
             """)
     @DisplayName("each of the 16 starting states, on real objects, ends in its row's state after one evaluation")
     void truthTableRow(String bits, String expected) {
-        String name = "m" + bits;
-        MachineRemediationState start = state(bits);
-        world.create(name, start);
-        List<String> before = world.versions(name);
-
-        Optional<Write> write = driver.step(MachineWorld.NAMESPACE, name);
-
-        Optional<Write> wanted = expected.equals("-") ? Optional.empty() : Optional.of(Write.valueOf(expected));
-        assertThat(write).isEqualTo(wanted);
-        MachineRemediationState after = world.state(name);
-        assertThat(after).isEqualTo(new MachineRemediationState(
-                start.nodeRefExists() && wanted.filter(Write.DELETE_NODE::equals).isEmpty(),
-                start.needsRemediation() && wanted.filter(Write.REMOVE_NEEDS_REMEDIATION_ANNOTATION::equals).isEmpty(),
-                start.poweredOn(),
-                wanted.map(w -> w == Write.ADD_REBOOT_ANNOTATION ? Boolean.TRUE
-                        : w == Write.REMOVE_REBOOT_ANNOTATION ? Boolean.FALSE : null)
-                        .orElse(start.rebootAnnotation())));
-        List<String> now = world.versions(name);
-        assertThat(now.get(0)).as("the Machine is written only to remove its annotation")
-                .isEqualTo(wanted.filter(Write.REMOVE_NEEDS_REMEDIATION_ANNOTATION::equals).isPresent() ? now.get(0)
-                        : before.get(0));
-        if (wanted.isEmpty()) {
-            assertThat(now).as("no write at all").isEqualTo(before);
-        }
-        if (wanted.filter(Write.ADD_REBOOT_ANNOTATION::equals).isPresent()) {
-            assertThat(Metal3Objects.annotation(world.hostObject(name), MachineRemediationRules.REBOOT_ANNOTATION))
-                    .isEqualTo("{\"mode\":\"hard\"}");
-        }
-        if (wanted.filter(Write.DELETE_NODE::equals).isPresent()) {
-            assertThat(client.configMaps().inNamespace(MachineWorld.BACKUPS)
-                    .withName(KubeClusterOperations.backupName(MachineWorld.node(name))).get())
-                    .as("the Node was backed up before it was deleted").isNotNull();
-        }
+        DriverRuns.row(world, driver, bits, expected);
     }
 
     @Test
@@ -112,7 +77,7 @@ class MachineRemediationDriverTest {
     }
 
     @ParameterizedTest(name = "{0}")
-    @ValueSource(strings = {Metal3Objects.PAUSED_ANNOTATION, Metal3Objects.DETACHED_ANNOTATION})
+    @ValueSource(strings = {BareMetalHost.PAUSED, BareMetalHost.DETACHED})
     @DisplayName("an unmanaged host gets no reboot request and its Node is not deleted; remedy withdraws its request")
     void unmanagedHost(String annotation) {
         world.create("m", state("1110"));
@@ -136,7 +101,7 @@ class MachineRemediationDriverTest {
     void sweepReleasesOrphanedHost() {
         world.create("m", state("1101"));
         world.create("other", state("0010"));
-        world.client.genericKubernetesResources(Metal3Objects.HOSTS).inNamespace(MachineWorld.NAMESPACE)
+        world.client.genericKubernetesResources(BareMetalHost.RESOURCE).inNamespace(MachineWorld.NAMESPACE)
                 .withName(MachineWorld.host("other")).edit(h -> {
                     h.getMetadata().getAnnotations().put("reboot.metal3.io/someone-else", "");
                     return h;
@@ -155,23 +120,7 @@ class MachineRemediationDriverTest {
     @Test
     @DisplayName("started, the driver remediates a Machine through its informers, on Cluster API v1beta2")
     void informersDriveTheProtocol() throws InterruptedException {
-        MachineWorld v2 = new MachineWorld(client, "v1beta2");
-        v2.create("w", state("1110"));
-        TinyBmo bmo = new TinyBmo(v2);
-        try (MachineRemediationDriver started = MachineRemediationDriver.builder(client).machineVersion("v1beta2")
-                .backupNamespace(MachineWorld.BACKUPS).resync(Duration.ofSeconds(1)).build()) {
-            String firstNode = v2.nodeObject("w").getMetadata().getUid();
-            started.start();
-            for (int i = 0; i < 200 && !v2.state("w").equals(state("1010")); i++) {
-                Thread.sleep(50);
-                bmo.sync("w");
-            }
-            assertThat(v2.nodeObject("w").getMetadata().getUid()).as("the Node was deleted and restored on the way")
-                    .isNotEqualTo(firstNode);
-            assertThat(v2.machine("w").getMetadata().getAnnotations())
-                    .doesNotContainKey(MachineRemediationRules.NEEDS_REMEDIATION);
-            assertThat(v2.state("w")).isEqualTo(state("1010"));
-        }
+        DriverRuns.protocolThroughInformers(new MachineWorld(client, "v1beta2"), "v1beta2", "w");
     }
 
     @Test
@@ -183,7 +132,7 @@ class MachineRemediationDriverTest {
 
     private void pause(String machine, String annotation, String value) {
         GenericKubernetesResource host = world.hostObject(machine);
-        new Metal3Objects(client, "v1beta1").annotate(Metal3Objects.HOSTS, host, annotation, value);
+        new Metal3Objects(client, "v1beta1").annotate(BareMetalHost.RESOURCE, host, annotation, value);
     }
 
     static MachineRemediationState state(String bits) {

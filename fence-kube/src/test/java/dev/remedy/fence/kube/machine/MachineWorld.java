@@ -2,13 +2,16 @@ package dev.remedy.fence.kube.machine;
 
 import dev.remedy.core.rules.MachineRemediationRules;
 import dev.remedy.core.rules.MachineRemediationState;
+import dev.remedy.fence.kube.agent.internal.BareMetalHost;
 import dev.remedy.fence.kube.machine.internal.Metal3Objects;
+import dev.remedy.fence.kube.testing.BareMetalHosts;
+import dev.remedy.fence.kube.testing.FakeBareMetalOperator;
+import dev.remedy.fence.kube.testing.MinimalCrds;
+import dev.remedy.fence.kube.testing.Namespaces;
 import io.fabric8.kubernetes.api.model.GenericKubernetesResource;
 import io.fabric8.kubernetes.api.model.GenericKubernetesResourceBuilder;
-import io.fabric8.kubernetes.api.model.NamespaceBuilder;
 import io.fabric8.kubernetes.api.model.Node;
 import io.fabric8.kubernetes.api.model.NodeBuilder;
-import io.fabric8.kubernetes.api.model.apiextensions.v1.CustomResourceDefinitionBuilder;
 import io.fabric8.kubernetes.client.KubernetesClient;
 import io.fabric8.kubernetes.client.dsl.base.ResourceDefinitionContext;
 import java.util.HashMap;
@@ -16,9 +19,12 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * Machines, BareMetalHosts and Nodes on the mock API server, written and read with the test's own client (never
- * through the class under test). Minimal CRDs with a status subresource are posted first, so that annotation patches
- * leave the status alone and status writes go through the subresource, as on a real server.
+ * Machines, BareMetalHosts and Nodes on an API server (the mock, or a real one in the ITs), written and read with the
+ * test's own client (never through the class under test). Minimal CRDs with a status subresource are posted first
+ * ({@link MinimalCrds}), so that annotation patches leave the status alone and status writes go through the
+ * subresource, as on a real server; the namespaces are created, as a real server requires. {@link #sync} moves the
+ * world as metal3's host controller (the {@link FakeBareMetalOperator} the agent tests use too) and a kubelet
+ * would.
  */
 public final class MachineWorld {
 
@@ -31,22 +37,32 @@ public final class MachineWorld {
     public MachineWorld(KubernetesClient client, String machineVersion) {
         this.client = client;
         this.machines = Metal3Objects.machines(machineVersion);
-        crd(machines);
-        crd(Metal3Objects.HOSTS);
-        client.namespaces().resource(new NamespaceBuilder().withNewMetadata().withName(BACKUPS).endMetadata()
-                .build()).createOr(n -> n.update());
+        MinimalCrds.install(client, machines, BareMetalHost.RESOURCE);
+        Namespaces.ensure(client, NAMESPACE, BACKUPS);
     }
 
-    /** Posts a minimal CRD of {@code kind}: any fields, a status subresource. */
-    void crd(ResourceDefinitionContext kind) {
-        client.apiextensions().v1().customResourceDefinitions().resource(new CustomResourceDefinitionBuilder()
-                .withNewMetadata().withName(kind.getPlural() + "." + kind.getGroup()).endMetadata()
-                .withNewSpec().withGroup(kind.getGroup()).withScope("Namespaced")
-                .withNewNames().withKind(kind.getKind()).withPlural(kind.getPlural()).endNames()
-                .addNewVersion().withName(kind.getVersion()).withServed(true).withStorage(true)
-                .withNewSubresources().withNewStatus().endStatus().endSubresources()
-                .withNewSchema().withNewOpenAPIV3Schema().withType("object").withXKubernetesPreserveUnknownFields(true)
-                .endOpenAPIV3Schema().endSchema().endVersion().endSpec().build()).createOr(c -> c.update());
+    /**
+     * Moves the world of Machine {@code name} once: the bare-metal operator reconciles its host (a host with a keyed
+     * reboot request is powered off and held off, one without is powered on as its {@code spec.online} asks; a
+     * paused or detached host is left alone, and nothing else moves); if nothing changed there and the host is on
+     * without its Node, the kubelet registers the Node.
+     *
+     * @return whether anything changed
+     */
+    public boolean sync(String name) {
+        String before = hostObject(name).getMetadata().getResourceVersion();
+        if (new FakeBareMetalOperator(client, NAMESPACE, host(name)).step().isEmpty()) {
+            return false;
+        }
+        GenericKubernetesResource host = hostObject(name);
+        if (!host.getMetadata().getResourceVersion().equals(before)) {
+            return true;
+        }
+        if (Boolean.TRUE.equals(host.get("status", "poweredOn")) && nodeObject(name) == null) {
+            registerNode(name);
+            return true;
+        }
+        return false;
     }
 
     /** Creates the objects of one truth-table state: Machine {@code name}, host {@code name}-host, node {@code name}-node. */
@@ -69,12 +85,7 @@ public final class MachineWorld {
         if (s.rebootAnnotation()) {
             hostAnnotations.put(MachineRemediationRules.REBOOT_ANNOTATION, MachineRemediationRules.REBOOT_ANNOTATION_VALUE);
         }
-        client.genericKubernetesResources(Metal3Objects.HOSTS).inNamespace(NAMESPACE).resource(
-                new GenericKubernetesResourceBuilder().withApiVersion("metal3.io/v1alpha1").withKind("BareMetalHost")
-                        .withNewMetadata().withNamespace(NAMESPACE).withName(host(name))
-                        .withAnnotations(hostAnnotations).endMetadata()
-                        .withAdditionalProperties(Map.of("spec", Map.of("online", true))).build()).create();
-        setPower(name, s.poweredOn());
+        BareMetalHosts.create(client, NAMESPACE, host(name), hostAnnotations, true, "provisioned", s.poweredOn());
         if (s.nodeRefExists()) {
             registerNode(name);
         }
@@ -87,12 +98,6 @@ public final class MachineWorld {
                 .withNewSpec().withProviderID("metal3://" + NAMESPACE + "/" + host(name)).endSpec()
                 .withNewStatus().addNewCondition().withType("Ready").withStatus("True").endCondition().endStatus()
                 .build()).create();
-    }
-
-    void setPower(String name, boolean on) {
-        GenericKubernetesResource host = hostObject(name);
-        host.setAdditionalProperty("status", Map.of("poweredOn", on));
-        client.genericKubernetesResources(Metal3Objects.HOSTS).inNamespace(NAMESPACE).resource(host).updateStatus();
     }
 
     static String host(String machine) {
@@ -108,7 +113,7 @@ public final class MachineWorld {
     }
 
     GenericKubernetesResource hostObject(String machine) {
-        return client.genericKubernetesResources(Metal3Objects.HOSTS).inNamespace(NAMESPACE).withName(host(machine))
+        return client.genericKubernetesResources(BareMetalHost.RESOURCE).inNamespace(NAMESPACE).withName(host(machine))
                 .get();
     }
 

@@ -4,7 +4,6 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.remedy.core.rules.MachineRemediationState;
 import dev.remedy.fence.kube.machine.MachineWorld;
-import dev.remedy.fence.kube.machine.TinyBmo;
 import dev.remedy.spi.discovery.FenceAgentRegistry;
 import dev.remedy.test.fake.FakeFenceAgentProvider;
 import dev.remedy.test.fake.FakePowerLab;
@@ -40,7 +39,6 @@ class RemedyOperatorMachineRemediationTest {
         MachineWorld world = new MachineWorld(client, "v1beta1");
         world.create("m", new MachineRemediationState(true, true, true, false));
         String firstNode = world.nodeObject("m").getMetadata().getUid();
-        TinyBmo bmo = new TinyBmo(world);
         KubernetesClient operatorClient = new KubernetesClientBuilder().withConfig(new ConfigBuilder(client
                 .getConfiguration()).withUserAgent(RbacCheck.USER_AGENT).build()).build();
         operator = RemedyOperator.builder(operatorClient).identity("replica-1").namespace(MachineWorld.BACKUPS)
@@ -54,7 +52,7 @@ class RemedyOperatorMachineRemediationTest {
         MachineRemediationState done = new MachineRemediationState(true, false, true, false);
         for (int i = 0; i < 600 && !world.state("m").equals(done); i++) {
             Thread.sleep(50);
-            bmo.sync("m");
+            world.sync("m");
         }
 
         assertThat(world.state("m")).isEqualTo(done);

@@ -1,9 +1,7 @@
 package dev.remedy.fence.kube.agent.internal;
 
-import dev.remedy.spi.FenceAgent;
 import dev.remedy.spi.FenceContext;
 import dev.remedy.spi.FenceOutcome;
-import dev.remedy.spi.FenceRequest;
 import dev.remedy.spi.Plug;
 import dev.remedy.spi.PowerState;
 import io.fabric8.kubernetes.api.model.GenericKubernetesResource;
@@ -22,48 +20,25 @@ import java.util.stream.Collectors;
  * {@code running: true}) and waits for phase {@code Running}. Unlike {@code fence_kubevirt}, STATUS never reads OFF
  * for an instance that runs or may run: see {@link VirtualMachine#power}. LIST gives the namespace's VMs.
  */
-public final class KubeVirtAgent implements FenceAgent {
-
-    private final KubeConnection kube;
-    private final String namespace;
-    private final String vm;
-    private int calls;
+public final class KubeVirtAgent extends KubeObjectAgent {
 
     /** An agent for VirtualMachine {@code namespace/vm} over {@code kube}. Does no I/O. */
     public KubeVirtAgent(KubeConnection kube, String namespace, String vm) {
-        this.kube = kube;
-        this.namespace = namespace;
-        this.vm = vm;
+        super(kube, "VirtualMachine", namespace, vm);
     }
 
     @Override
-    public FenceOutcome execute(FenceRequest request, FenceContext context) throws InterruptedException {
-        context.checkInterrupted();
-        calls = 0;
-        context.progress(request.action().code() + " VirtualMachine " + namespace + "/" + vm);
-        FenceOutcome outcome;
-        try {
-            outcome = switch (request.action()) {
-                case STATUS -> status(context);
-                case MONITOR -> monitor(context);
-                case OFF -> off(context);
-                case ON -> on(context);
-                case REBOOT -> reboot(context);
-                case LIST -> list(context);
-            };
-        } catch (ApiCallException e) {
-            outcome = (e.deadline() ? FenceOutcome.timedOut(e.getMessage())
-                    : FenceOutcome.failed(PowerState.UNKNOWN, e.getMessage())).withCause(e);
-        }
-        return outcome.withAttempts(calls).withElapsed(context.elapsed());
+    String offDone() {
+        return "stopped";
     }
 
     @Override
-    public void close() {
-        kube.close();
+    String onAgain() {
+        return "started again";
     }
 
-    private FenceOutcome status(FenceContext context) throws InterruptedException {
+    @Override
+    FenceOutcome status(FenceContext context) throws InterruptedException {
         VirtualMachine machine = read(context);
         Optional<GenericKubernetesResource> instance = instance(context);
         PowerState power = VirtualMachine.power(instance);
@@ -75,12 +50,14 @@ public final class KubeVirtAgent implements FenceAgent {
         return FenceOutcome.succeeded(power, detail);
     }
 
-    private FenceOutcome monitor(FenceContext context) throws InterruptedException {
+    @Override
+    FenceOutcome monitor(FenceContext context) throws InterruptedException {
         VirtualMachine machine = read(context);
         return FenceOutcome.succeeded(PowerState.UNKNOWN, "VirtualMachine " + machine.ref() + " is readable");
     }
 
-    private FenceOutcome off(FenceContext context) throws InterruptedException {
+    @Override
+    FenceOutcome off(FenceContext context) throws InterruptedException {
         VirtualMachine machine = read(context);
         if (!machine.stopped()) {
             context.progress("stopping VirtualMachine " + machine.ref());
@@ -90,7 +67,8 @@ public final class KubeVirtAgent implements FenceAgent {
                 instance -> VirtualMachine.power(instance) == PowerState.OFF, PowerState.OFF);
     }
 
-    private FenceOutcome on(FenceContext context) throws InterruptedException {
+    @Override
+    FenceOutcome on(FenceContext context) throws InterruptedException {
         VirtualMachine machine = read(context);
         if (!machine.started()) {
             context.progress("starting VirtualMachine " + machine.ref());
@@ -101,20 +79,8 @@ public final class KubeVirtAgent implements FenceAgent {
                 PowerState.ON);
     }
 
-    private FenceOutcome reboot(FenceContext context) throws InterruptedException {
-        FenceOutcome off = off(context);
-        if (!off.isSuccess()) {
-            return off;
-        }
-        FenceOutcome on = on(context);
-        if (!on.isSuccess()) {
-            return new FenceOutcome(on.status(), on.power(), "stopped (" + off.detail() + "), but not started again: "
-                    + on.detail(), on.cause(), 0, on.elapsed(), List.of());
-        }
-        return FenceOutcome.succeeded(PowerState.ON, "rebooted: " + off.detail() + ", then " + on.detail());
-    }
-
-    private FenceOutcome list(FenceContext context) throws InterruptedException {
+    @Override
+    FenceOutcome list(FenceContext context) throws InterruptedException {
         calls += 2;
         List<GenericKubernetesResource> machines = kube.call(context, "list VirtualMachines in " + namespace,
                 client -> client.genericKubernetesResources(VirtualMachine.RESOURCE).inNamespace(namespace).list()
@@ -147,10 +113,10 @@ public final class KubeVirtAgent implements FenceAgent {
     }
 
     private VirtualMachine read(FenceContext context) throws InterruptedException {
-        String ref = namespace + "/" + vm;
+        String ref = namespace + "/" + name;
         calls++;
         GenericKubernetesResource resource = kube.call(context, "read VirtualMachine " + ref, client -> client
-                .genericKubernetesResources(VirtualMachine.RESOURCE).inNamespace(namespace).withName(vm).get());
+                .genericKubernetesResources(VirtualMachine.RESOURCE).inNamespace(namespace).withName(name).get());
         if (resource == null) {
             throw new ApiCallException("VirtualMachine " + ref + " was not found: check the vm (plug) and namespace"
                     + " parameters, and that KubeVirt is installed", false, null);
@@ -160,13 +126,13 @@ public final class KubeVirtAgent implements FenceAgent {
 
     private Optional<GenericKubernetesResource> instance(FenceContext context) throws InterruptedException {
         calls++;
-        return Optional.ofNullable(kube.call(context, "read VirtualMachineInstance " + namespace + "/" + vm,
+        return Optional.ofNullable(kube.call(context, "read VirtualMachineInstance " + namespace + "/" + name,
                 client -> client.genericKubernetesResources(VirtualMachine.INSTANCES).inNamespace(namespace)
-                        .withName(vm).get()));
+                        .withName(name).get()));
     }
 
     private void patch(FenceContext context, String what, String field, Object value) throws InterruptedException {
         calls++;
-        kube.call(context, what, client -> Patches.spec(client, VirtualMachine.RESOURCE, namespace, vm, field, value));
+        kube.call(context, what, client -> Patches.spec(client, VirtualMachine.RESOURCE, namespace, name, field, value));
     }
 }

@@ -1,10 +1,8 @@
 package dev.remedy.fence.kube.agent.internal;
 
 import dev.remedy.spi.FenceAction;
-import dev.remedy.spi.FenceAgent;
 import dev.remedy.spi.FenceContext;
 import dev.remedy.spi.FenceOutcome;
-import dev.remedy.spi.FenceRequest;
 import dev.remedy.spi.PowerState;
 import io.fabric8.kubernetes.api.model.GenericKubernetesResource;
 import java.util.List;
@@ -25,48 +23,30 @@ import java.util.concurrent.atomic.AtomicReference;
  * power as it is and says that its owner keeps it off. ON removes remedy's request and fails at once, without waiting,
  * when another client's keyed request or {@code spec.online=false} keeps the host off.
  */
-public final class Metal3Agent implements FenceAgent {
-
-    private final KubeConnection kube;
-    private final String namespace;
-    private final String host;
-    private int calls;
+public final class Metal3Agent extends KubeObjectAgent {
 
     /** An agent for BareMetalHost {@code namespace/host} over {@code kube}. Does no I/O. */
     public Metal3Agent(KubeConnection kube, String namespace, String host) {
-        this.kube = kube;
-        this.namespace = namespace;
-        this.host = host;
+        super(kube, "BareMetalHost", namespace, host);
     }
 
     @Override
-    public FenceOutcome execute(FenceRequest request, FenceContext context) throws InterruptedException {
-        context.checkInterrupted();
-        calls = 0;
-        context.progress(request.action().code() + " BareMetalHost " + namespace + "/" + host);
-        FenceOutcome outcome;
-        try {
-            outcome = switch (request.action()) {
-                case STATUS -> status(context);
-                case MONITOR -> monitor(context);
-                case OFF -> off(context);
-                case ON -> on(context);
-                case REBOOT -> reboot(context);
-                case LIST -> FenceOutcome.unsupported("metal3", FenceAction.LIST);
-            };
-        } catch (ApiCallException e) {
-            outcome = (e.deadline() ? FenceOutcome.timedOut(e.getMessage())
-                    : FenceOutcome.failed(PowerState.UNKNOWN, e.getMessage())).withCause(e);
-        }
-        return outcome.withAttempts(calls).withElapsed(context.elapsed());
+    FenceOutcome list(FenceContext context) {
+        return FenceOutcome.unsupported("metal3", FenceAction.LIST);
     }
 
     @Override
-    public void close() {
-        kube.close();
+    String offDone() {
+        return "powered off";
     }
 
-    private FenceOutcome status(FenceContext context) throws InterruptedException {
+    @Override
+    String onAgain() {
+        return "on again";
+    }
+
+    @Override
+    FenceOutcome status(FenceContext context) throws InterruptedException {
         BareMetalHost h = read(context);
         Optional<FenceOutcome> refused = unmanaged(h, FenceAction.STATUS);
         if (refused.isPresent()) {
@@ -82,14 +62,16 @@ public final class Metal3Agent implements FenceAgent {
         return FenceOutcome.succeeded(power(h), "BareMetalHost " + h.ref() + " reads " + h.powerText() + owner + held);
     }
 
-    private FenceOutcome monitor(FenceContext context) throws InterruptedException {
+    @Override
+    FenceOutcome monitor(FenceContext context) throws InterruptedException {
         BareMetalHost h = read(context);
         return unmanaged(h, FenceAction.MONITOR).orElseGet(() -> FenceOutcome.succeeded(power(h),
                 "BareMetalHost " + h.ref() + " is readable (" + h.powerText() + ", provisioning state '"
                         + h.provisioningState() + "')"));
     }
 
-    private FenceOutcome off(FenceContext context) throws InterruptedException {
+    @Override
+    FenceOutcome off(FenceContext context) throws InterruptedException {
         BareMetalHost h = read(context);
         Optional<FenceOutcome> refused = refusal(h, FenceAction.OFF);
         if (refused.isPresent()) {
@@ -106,7 +88,7 @@ public final class Metal3Agent implements FenceAgent {
             context.progress("adding " + key + "=" + BareMetalHost.HARD + " to BareMetalHost " + h.ref());
             calls++;
             kube.call(context, "add " + key + " to BareMetalHost " + h.ref(), client -> Patches.annotate(client,
-                    BareMetalHost.RESOURCE, namespace, host, key, BareMetalHost.HARD));
+                    BareMetalHost.RESOURCE, namespace, name, key, BareMetalHost.HARD));
         }
         AtomicReference<BareMetalHost> last = new AtomicReference<>(h);
         return PowerPoll.until(context, kube.settings().pollInterval(), "BareMetalHost " + h.ref()
@@ -130,7 +112,8 @@ public final class Metal3Agent implements FenceAgent {
                 }, () -> last.get().powerText());
     }
 
-    private FenceOutcome on(FenceContext context) throws InterruptedException {
+    @Override
+    FenceOutcome on(FenceContext context) throws InterruptedException {
         BareMetalHost h = read(context);
         Optional<FenceOutcome> refused = unmanaged(h, FenceAction.ON);
         if (refused.isPresent()) {
@@ -141,7 +124,7 @@ public final class Metal3Agent implements FenceAgent {
             context.progress("removing " + key + " from BareMetalHost " + h.ref());
             calls++;
             kube.call(context, "remove " + key + " from BareMetalHost " + h.ref(), client -> {
-                Patches.removeAnnotation(client, BareMetalHost.RESOURCE, namespace, host, key);
+                Patches.removeAnnotation(client, BareMetalHost.RESOURCE, namespace, name, key);
                 return key;
             });
         } else {
@@ -167,19 +150,6 @@ public final class Metal3Agent implements FenceAgent {
                     }
                     return Optional.empty();
                 }, () -> last.get().powerText());
-    }
-
-    private FenceOutcome reboot(FenceContext context) throws InterruptedException {
-        FenceOutcome off = off(context);
-        if (!off.isSuccess()) {
-            return off;
-        }
-        FenceOutcome on = on(context);
-        if (!on.isSuccess()) {
-            return new FenceOutcome(on.status(), on.power(), "powered off (" + off.detail() + "), but not on again: "
-                    + on.detail(), on.cause(), 0, on.elapsed(), List.of());
-        }
-        return FenceOutcome.succeeded(PowerState.ON, "rebooted: " + off.detail() + ", then " + on.detail());
     }
 
     /** Why the host will stay off after remedy's request is gone: another client's request, or its owner. */
@@ -234,10 +204,10 @@ public final class Metal3Agent implements FenceAgent {
     }
 
     private BareMetalHost read(FenceContext context) throws InterruptedException {
-        String ref = namespace + "/" + host;
+        String ref = namespace + "/" + name;
         calls++;
         GenericKubernetesResource resource = kube.call(context, "read BareMetalHost " + ref, client -> client
-                .genericKubernetesResources(BareMetalHost.RESOURCE).inNamespace(namespace).withName(host).get());
+                .genericKubernetesResources(BareMetalHost.RESOURCE).inNamespace(namespace).withName(name).get());
         if (resource == null) {
             throw new ApiCallException("BareMetalHost " + ref + " was not found: check the host and namespace"
                     + " parameters, and that metal3's BareMetalHost resource is installed", false, null);

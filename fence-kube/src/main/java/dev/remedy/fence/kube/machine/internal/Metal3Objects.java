@@ -1,5 +1,6 @@
 package dev.remedy.fence.kube.machine.internal;
 
+import dev.remedy.fence.kube.agent.internal.BareMetalHost;
 import io.fabric8.kubernetes.api.model.GenericKubernetesResource;
 import io.fabric8.kubernetes.api.model.Node;
 import io.fabric8.kubernetes.api.model.NodeCondition;
@@ -21,14 +22,6 @@ public final class Metal3Objects {
 
     /** The Machine annotation naming its BareMetalHost, {@code <namespace>/<name>} (set by CAPM3). */
     public static final String HOST_ANNOTATION = "metal3.io/BareMetalHost";
-    /** The host annotation under which the host operator leaves the host alone. */
-    public static final String PAUSED_ANNOTATION = "baremetalhost.metal3.io/paused";
-    /** The host annotation of a host the host operator no longer manages. */
-    public static final String DETACHED_ANNOTATION = "baremetalhost.metal3.io/detached";
-    /** The BareMetalHost kind. */
-    public static final ResourceDefinitionContext HOSTS = new ResourceDefinitionContext.Builder()
-            .withGroup("metal3.io").withVersion("v1alpha1").withKind("BareMetalHost").withPlural("baremetalhosts")
-            .withNamespaced(true).build();
 
     private final KubernetesClient client;
     private final ResourceDefinitionContext machines;
@@ -67,7 +60,7 @@ public final class Metal3Objects {
 
     /** The host a Machine's {@value #HOST_ANNOTATION} names, or {@code null} when it names none or it is missing. */
     public GenericKubernetesResource hostOf(GenericKubernetesResource machine) {
-        return hostRef(machine).map(ref -> read(HOSTS, ref[0], ref[1])).orElse(null);
+        return hostRef(machine).map(ref -> read(BareMetalHost.RESOURCE, ref[0], ref[1])).orElse(null);
     }
 
     /** The {@code [namespace, name]} a Machine's {@value #HOST_ANNOTATION} names (namespace defaults to its own). */
@@ -110,7 +103,7 @@ public final class Metal3Objects {
 
     /** Whether the host operator leaves the host alone: it is paused or detached. */
     public static boolean unmanaged(GenericKubernetesResource host) {
-        return annotation(host, PAUSED_ANNOTATION) != null || annotation(host, DETACHED_ANNOTATION) != null;
+        return annotation(host, BareMetalHost.PAUSED) != null || annotation(host, BareMetalHost.DETACHED) != null;
     }
 
     /** The annotation's value, or {@code null}. */

@@ -1,4 +1,4 @@
-package dev.remedy.fence.kube.agent;
+package dev.remedy.fence.kube.testing;
 
 import dev.remedy.core.rules.HostSnapshot;
 import dev.remedy.core.rules.ProvisioningState;
@@ -23,7 +23,7 @@ import java.util.Optional;
 import java.util.stream.Collectors;
 
 /**
- * The bare-metal operator's side of the reboot interface, for one BareMetalHost of the test namespace: each
+ * The bare-metal operator's side of the reboot interface, for one BareMetalHost: each
  * {@link #step()} reads the host as it is on the server, decides with {@link RebootRequests#decide} (remedy-core's
  * model of the operator's rules), and writes back what it decided in the rules' order: the requests it removes, then
  * {@code status.pendingRebootSince}, then the power ({@code status.poweredOn}, and {@code status.lastPoweredOn} when
@@ -32,9 +32,10 @@ import java.util.stream.Collectors;
  * are ordered.
  *
  * <p>Drive it step by step from a test, or {@link #start()} a thread that steps every few milliseconds (for the
- * conformance kit, whose agents poll on the system clock); {@link #close()} stops it.
+ * conformance kit, whose agents poll on the system clock); {@link #close()} stops it. The agent tests and the
+ * machine-remediation tests (with a kubelet added) share it.
  */
-final class FakeBareMetalOperator implements AutoCloseable {
+public final class FakeBareMetalOperator implements AutoCloseable {
 
     private static final Map<String, ProvisioningState> STATES = Map.of(
             "available", ProvisioningState.AVAILABLE, "inspecting", ProvisioningState.INSPECTING,
@@ -43,22 +44,23 @@ final class FakeBareMetalOperator implements AutoCloseable {
             "deprovisioning", ProvisioningState.DEPROVISIONING, "deleting", ProvisioningState.DELETING);
 
     private final KubernetesClient client;
+    private final String namespace;
     private final String host;
     private final FakeTimeSource clock = new FakeTimeSource();
-    private final List<PowerState> history = Collections.synchronizedList(new ArrayList<>());
+    private final RecordingTarget target = new RecordingTarget(this::power, this::set);
     private final List<String> hardware = Collections.synchronizedList(new ArrayList<>());
-    private volatile Thread thread;
-    private volatile RuntimeException failure;
-    private volatile boolean stopping;
+    private volatile Stepper stepper;
 
-    FakeBareMetalOperator(KubernetesClient client, String host) {
+    /** The operator of BareMetalHost {@code namespace/host}. */
+    public FakeBareMetalOperator(KubernetesClient client, String namespace, String host) {
         this.client = client;
+        this.namespace = namespace;
         this.host = host;
     }
 
     /** Reconciles the host once; returns the decision, or empty when the host is detached, paused or gone. */
-    synchronized Optional<RebootDecision> step() {
-        GenericKubernetesResource resource = KubeObjects.readHost(client, host);
+    public synchronized Optional<RebootDecision> step() {
+        GenericKubernetesResource resource = BareMetalHosts.read(client, namespace, host);
         if (resource == null) {
             return Optional.empty();
         }
@@ -73,78 +75,55 @@ final class FakeBareMetalOperator implements AutoCloseable {
                 time(resource.get("status", "lastPoweredOn")), pending);
         RebootDecision decision = RebootRequests.decide(snapshot, now());
         if (!decision.removeAnnotations().isEmpty()) {
-            KubeObjects.hosts(client).withName(host).patch(PatchContext.of(PatchType.JSON),
+            BareMetalHosts.hosts(client, namespace).withName(host).patch(PatchContext.of(PatchType.JSON),
                     json(decision.removeAnnotations()));
         }
         if (!decision.pendingRebootSince().equals(pending)) {
-            KubeObjects.setStatus(client, host, "pendingRebootSince",
+            BareMetalHosts.setStatus(client, namespace, host, "pendingRebootSince",
                     decision.pendingRebootSince().map(Instant::toString).orElse(null));
         }
         if (decision.powerOn() != poweredOn) {
             if (decision.powerOn()) {
                 hardware.add("on");
-                KubeObjects.setStatus(client, host, "lastPoweredOn", now().toString());
+                BareMetalHosts.setStatus(client, namespace, host, "lastPoweredOn", now().toString());
             } else {
                 hardware.add("off " + decision.mode().name().toLowerCase(Locale.ROOT));
             }
-            KubeObjects.setStatus(client, host, "poweredOn", decision.powerOn());
-            history.add(decision.powerOn() ? PowerState.ON : PowerState.OFF);
+            BareMetalHosts.setStatus(client, namespace, host, "poweredOn", decision.powerOn());
+            target.record(decision.powerOn() ? PowerState.ON : PowerState.OFF);
         }
         return Optional.of(decision);
     }
 
     /** Steps {@code times} times. */
-    void steps(int times) {
+    public void steps(int times) {
         for (int i = 0; i < times; i++) {
             step();
         }
     }
 
     /** The power commands the host's hardware received, in order: {@code off hard}, {@code off soft}, {@code on}. */
-    List<String> hardware() {
+    public List<String> hardware() {
         synchronized (hardware) {
             return List.copyOf(hardware);
         }
     }
 
     /** The operator's clock. */
-    Instant clock() {
+    public Instant clock() {
         return clock.instant();
     }
 
     /** Starts a thread that steps every 5 ms until {@link #close()}. */
-    void start() {
-        Thread stepper = new Thread(() -> {
-            while (!Thread.currentThread().isInterrupted()) {
-                try {
-                    step();
-                    Thread.sleep(5);
-                } catch (InterruptedException e) {
-                    return;
-                } catch (RuntimeException e) {
-                    if (!stopping) {
-                        failure = e;
-                    }
-                    return;
-                }
-            }
-        }, "fake-bare-metal-operator");
-        stepper.setDaemon(true);
-        thread = stepper;
-        stepper.start();
+    public void start() {
+        stepper = Stepper.start("fake-bare-metal-operator", this::step);
     }
 
     /** Stops the thread, if started, and fails if a step failed on it. */
     @Override
     public void close() throws InterruptedException {
-        Thread stepper = thread;
         if (stepper != null) {
-            stopping = true;
-            stepper.interrupt();
-            stepper.join(Duration.ofSeconds(5).toMillis());
-        }
-        if (failure != null) {
-            throw new IllegalStateException("the fake bare-metal operator failed a step", failure);
+            stepper.close();
         }
     }
 
@@ -154,49 +133,31 @@ final class FakeBareMetalOperator implements AutoCloseable {
      * remedy's own earlier OFF would (remedy's keyed request on it, powered off): the one way a host whose owner
      * wants it online stays off, since the operator powers such a host on otherwise.
      */
-    PowerTarget target() {
-        return new PowerTarget() {
-            @Override
-            public PowerState power() {
-                Object on = KubeObjects.readHost(client, host).get("status", "poweredOn");
-                return on instanceof Boolean b ? (b ? PowerState.ON : PowerState.OFF) : PowerState.UNKNOWN;
-            }
+    public PowerTarget target() {
+        return target;
+    }
 
-            @Override
-            public void power(PowerState state) {
-                set(state);
-            }
-
-            @Override
-            public List<PowerState> history() {
-                synchronized (history) {
-                    return List.copyOf(history);
-                }
-            }
-
-            @Override
-            public void clearHistory() {
-                history.clear();
-            }
-        };
+    private PowerState power() {
+        Object on = BareMetalHosts.read(client, namespace, host).get("status", "poweredOn");
+        return on instanceof Boolean b ? (b ? PowerState.ON : PowerState.OFF) : PowerState.UNKNOWN;
     }
 
     private synchronized void set(PowerState state) {
-        Map<String, String> annotations = KubeObjects.annotations(client, host);
-        String remedy = BareMetalHost.REMEDY_KEY_PREFIX + KubeObjects.readHost(client, host).getMetadata().getUid();
+        Map<String, String> annotations = BareMetalHosts.annotations(client, namespace, host);
+        String remedy = BareMetalHost.REMEDY_KEY_PREFIX + BareMetalHosts.read(client, namespace, host).getMetadata().getUid();
         if (state == PowerState.ON) {
             annotations.keySet().stream().filter(a -> a.startsWith(RebootRequests.ANNOTATION))
-                    .forEach(a -> KubeObjects.annotate(client, host, a, null));
-            KubeObjects.setSpec(client, host, "online", true);
-            KubeObjects.setStatus(client, host, "pendingRebootSince", null);
-            KubeObjects.setStatus(client, host, "lastPoweredOn", now().toString());
-            KubeObjects.setStatus(client, host, "poweredOn", true);
+                    .forEach(a -> BareMetalHosts.annotate(client, namespace, host, a, null));
+            BareMetalHosts.setSpec(client, namespace, host, "online", true);
+            BareMetalHosts.setStatus(client, namespace, host, "pendingRebootSince", null);
+            BareMetalHosts.setStatus(client, namespace, host, "lastPoweredOn", now().toString());
+            BareMetalHosts.setStatus(client, namespace, host, "poweredOn", true);
         } else {
-            KubeObjects.annotate(client, host, remedy, BareMetalHost.HARD);
-            KubeObjects.setStatus(client, host, "pendingRebootSince", now().toString());
-            KubeObjects.setStatus(client, host, "poweredOn", false);
+            BareMetalHosts.annotate(client, namespace, host, remedy, BareMetalHost.HARD);
+            BareMetalHosts.setStatus(client, namespace, host, "pendingRebootSince", now().toString());
+            BareMetalHosts.setStatus(client, namespace, host, "poweredOn", false);
         }
-        history.add(state);
+        target.record(state);
     }
 
     private Instant now() {
