@@ -415,7 +415,7 @@ public final class RemediationController implements AutoCloseable {
                               String message, String severity, Instant now) {
         MachineConditions.set(machine, type, status, reason, message, severity, now);
         try {
-            settings.client.genericKubernetesResources(machine.getApiVersion(), machine.getKind())
+            settings.client.genericKubernetesResources(MachineConditions.context(machine.getApiVersion()))
                     .inNamespace(machine.getMetadata().getNamespace()).resource(machine).updateStatus();
         } catch (KubernetesClientException e) {
             LOG.warn("could not write condition {} of Machine {}/{}: {}", type, machine.getMetadata().getNamespace(),
@@ -427,8 +427,8 @@ public final class RemediationController implements AutoCloseable {
     private Optional<GenericKubernetesResource> machine(NodeFenceRemediation cr) {
         for (OwnerReference owner : cr.getMetadata().getOwnerReferences()) {
             if (MachineConditions.isMachine(owner)) {
-                return Optional.ofNullable(settings.client.genericKubernetesResources(owner.getApiVersion(), "Machine")
-                        .inNamespace(cr.getMetadata().getNamespace()).withName(owner.getName()).get());
+                return Optional.ofNullable(settings.client.genericKubernetesResources(
+                        MachineConditions.context(owner.getApiVersion())).inNamespace(cr.getMetadata().getNamespace()).withName(owner.getName()).get());
             }
         }
         return Optional.empty();

@@ -2,6 +2,7 @@ package dev.remedy.fence.kube.remediation.internal;
 
 import io.fabric8.kubernetes.api.model.GenericKubernetesResource;
 import io.fabric8.kubernetes.api.model.OwnerReference;
+import io.fabric8.kubernetes.client.dsl.base.ResourceDefinitionContext;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -29,6 +30,13 @@ public final class MachineConditions {
     public static final String WAITING_FOR_REMEDIATION = "WaitingForRemediation";
 
     private MachineConditions() {
+    }
+
+    /** The Machine resource at {@code apiVersion} ({@code cluster.x-k8s.io/v1beta1} or {@code /v1beta2}). */
+    public static ResourceDefinitionContext context(String apiVersion) {
+        return new ResourceDefinitionContext.Builder().withGroup(GROUP)
+                .withVersion(apiVersion.substring(apiVersion.indexOf('/') + 1)).withKind("Machine")
+                .withPlural("machines").withNamespaced(true).build();
     }
 
     /** Whether {@code owner} is a Cluster API Machine. */
