@@ -122,8 +122,7 @@ class NodeHealthCheckContractTest {
         await("the flow force-stopped", () -> world.record(NODE).filter(r -> r.state() == FenceState.FINAL)
                 .isPresent());
         assertThat(bmc.powerTarget().history()).doesNotContain(PowerState.OFF);
-        Node node = client.nodes().withName(NODE).get();
-        assertThat(node.getSpec().getUnschedulable()).isNotEqualTo(Boolean.TRUE);
+        assertThat(world.cordoned(NODE)).isFalse();
         assertThat(reasons(name)).containsOnlyOnce("RemediationStopped");
         assertThat(world.get(name).getMetadata().getFinalizers()).containsExactly(RemediationController.FINALIZER);
 

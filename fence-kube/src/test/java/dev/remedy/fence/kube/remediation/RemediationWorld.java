@@ -130,6 +130,12 @@ final class RemediationWorld implements AutoCloseable {
                 .isPresent();
     }
 
+    /** Whether Node {@code node} has {@code spec.unschedulable: true}. */
+    boolean cordoned(String node) {
+        Node object = client.nodes().withName(node).get();
+        return object.getSpec() != null && Boolean.TRUE.equals(object.getSpec().getUnschedulable());
+    }
+
     /** The core/v1 Events about remediation {@code name}. */
     List<Event> events(String name) {
         return client.v1().events().inNamespace(NAMESPACE).list().getItems().stream()
