@@ -8,6 +8,7 @@ import dev.remedy.core.policy.Policy;
 import dev.remedy.core.policy.PolicyDecision;
 import dev.remedy.core.policy.StormGate;
 import dev.remedy.core.storm.QuorumGuard;
+import dev.remedy.core.storm.StormSettings;
 import dev.remedy.core.storm.StormListener;
 import dev.remedy.fence.kube.cluster.KubeClusterOperations;
 import dev.remedy.fence.kube.config.ClusterConfiguration;
@@ -21,6 +22,9 @@ import dev.remedy.fence.kube.ha.ShardLeadership;
 import dev.remedy.fence.kube.ha.TermListener;
 import dev.remedy.fence.kube.metrics.RemedyMetrics;
 import dev.remedy.fence.kube.operator.internal.Term;
+import dev.remedy.fence.kube.remediation.RemediationController;
+import dev.remedy.fence.kube.remediation.RemediationPlans;
+import dev.remedy.fence.kube.remediation.StrategyRemediator;
 import dev.remedy.fence.kube.store.AdminAnnotations;
 import dev.remedy.fence.kube.store.AdminTarget;
 import dev.remedy.fence.kube.store.KubeFenceStateStore;
@@ -51,7 +55,8 @@ import org.slf4j.LoggerFactory;
  * {@link KubeClusterOperations}, the leader's policy controller fed by a Node informer ({@link NodeWatcher}) and
  * admitting through storm protection and the medik8s node Lease ({@link NodeRemediationLease}), admin commands as
  * NodeFence annotations ({@link AdminAnnotations}), Events ({@link EventRecorder}) and metrics
- * ({@link RemedyMetrics}).
+ * ({@link RemedyMetrics}); the leader also fences the nodes of NodeFenceRemediations that NodeHealthCheck and
+ * MachineHealthCheck create ({@link RemediationController}).
  *
  * <p>Every replica watches its configuration and campaigns for the shard's Lease; only the leader runs the policy
  * controller, the Node informer and the engine. {@link #close()} hands the Lease over. Embed it in an operator of
@@ -78,6 +83,9 @@ public final class RemedyOperator implements AutoCloseable {
     private volatile List<Policy> termPolicies = List.of();
     /** When this replica's current term began: storm protection's quiet period runs from then. */
     private volatile Instant termStarted = Instant.EPOCH;
+    // NodeFenceRemediations (health checkers' requests): their plans overlay the topology; the leader's controller
+    private final RemediationPlans remediationPlans = new RemediationPlans();
+    private volatile RemediationController remediations;
 
     private RemedyOperator(Builder b) {
         this.settings = b;
@@ -107,11 +115,14 @@ public final class RemedyOperator implements AutoCloseable {
                         // only the leader takes admin commands: a standby would remove the annotation and refuse
                         admin = new AdminAnnotations(settings.client, AdminTarget.of(started), events);
                         admin.start(settings.resync);
+                        remediations = startRemediations(started);
                         restartTerm();
                     }
 
                     @Override
                     public void ended(FenceEngine ended) {
+                        Optional.ofNullable(remediations).ifPresent(RemediationController::close);
+                        remediations = null;
                         stopTerm();
                         AdminAnnotations stopping = admin;
                         admin = null;
@@ -168,13 +179,24 @@ public final class RemedyOperator implements AutoCloseable {
     private FenceEngine engine(LeaseGuard guard) {
         FenceEngine.Builder builder = guard.fence(FenceEngine.builder(), store, cluster)
                 .agents(settings.agents)
-                .plans(node -> plans.plan(node))
+                .plans(remediationPlans.over(node -> plans.plan(node)))
+                .releaseStrategies(remediationPlans::release)
                 .settings(settings.flow)
                 .time(settings.time)
                 .listener(new FenceEventReporter(events, true))
                 .listener(metrics)
                 .listener(nodeLeases);
         return builder.build();
+    }
+
+    /** The leader's controller of NodeFenceRemediations, on the term's engine (see {@link RemediationController}). */
+    private RemediationController startRemediations(FenceEngine engine) {
+        RemediationController controller = RemediationController.builder(settings.client, engine, settings.agents,
+                remediationPlans).cluster(cluster).topologies(node -> plans.plan(node))
+                .storm(settings.remediationStorm, storms::onSignal, termStarted).strategy(settings.strategy)
+                .time(settings.time).periods(settings.resync, settings.tick).component(settings.identity).build();
+        controller.start();
+        return controller;
     }
 
     private void configured(ClusterConfiguration.Configuration applied) {
@@ -225,6 +247,7 @@ public final class RemedyOperator implements AutoCloseable {
     @Override
     public void close() {
         leadership.close();
+        Optional.ofNullable(remediations).ifPresent(RemediationController::close);
         stopTerm();
         configuration.close();
         events.close();
@@ -249,6 +272,8 @@ public final class RemedyOperator implements AutoCloseable {
         private Duration retryPeriod = ShardLeadership.DEFAULT_RETRY_PERIOD;
         private Duration resync = NodeWatcher.DEFAULT_RESYNC;
         private Duration tick = Duration.ofSeconds(1);
+        private StormSettings remediationStorm = StormSettings.ofDefaults();
+        private StrategyRemediator strategy = StrategyRemediator.NOT_SUPPORTED;
 
         private Builder(KubernetesClient client) {
             this.client = Objects.requireNonNull(client, "client");
@@ -316,6 +341,22 @@ public final class RemedyOperator implements AutoCloseable {
         public Builder periods(Duration resyncValue, Duration tickValue) {
             resync = Objects.requireNonNull(resyncValue, "resync");
             tick = Objects.requireNonNull(tickValue, "tick");
+            return this;
+        }
+
+        /**
+         * Storm protection for NodeFenceRemediations, over every Node ({@link StormSettings#ofDefaults()}, quiet period
+         * from the start of the leader's term): health checkers' requests are admitted by these settings, not by a
+         * policy's.
+         */
+        public Builder remediationStorm(StormSettings value) {
+            remediationStorm = Objects.requireNonNull(value, "remediationStorm");
+            return this;
+        }
+
+        /** Who runs NodeFenceRemediations with {@code spec.strategy} (none by default: they are refused). */
+        public Builder strategy(StrategyRemediator value) {
+            strategy = Objects.requireNonNull(value, "strategy");
             return this;
         }
 

@@ -123,6 +123,7 @@ class NodeHealthCheckContractTest {
                 .isPresent());
         assertThat(bmc.powerTarget().history()).doesNotContain(PowerState.OFF);
         assertThat(world.cordoned(NODE)).isFalse();
+        await("the Event", () -> reasons(name).contains("RemediationStopped"));
         assertThat(reasons(name)).containsOnlyOnce("RemediationStopped");
         assertThat(world.get(name).getMetadata().getFinalizers()).containsExactly(RemediationController.FINALIZER);
 

@@ -100,6 +100,7 @@ class RemediationSpecTest {
         assertThat(world.has(NODE, RemediationConditions.PROCESSING, "False", "FenceAgentFailed")).isTrue();
         assertThat(world.record(NODE)).isEmpty();
         assertThat(world.cordoned(NODE)).isFalse();
+        await("the Event", () -> !world.events(NODE).isEmpty());
         assertThat(world.events(NODE)).extracting(Event::getReason).containsExactly("RemediationCannotStart");
     }
 
