@@ -44,6 +44,7 @@ import java.util.Set;
 import java.util.SplittableRandom;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.Executors;
+import java.util.concurrent.RejectedExecutionException;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
 import org.slf4j.Logger;
@@ -158,8 +159,10 @@ public final class RemediationController implements AutoCloseable {
     }
 
     private void kick() {
-        if (!thread.isShutdown()) {
+        try {
             thread.execute(this::pass);
+        } catch (RejectedExecutionException e) {
+            LOG.debug("remediation controller closed; event ignored");
         }
     }
 

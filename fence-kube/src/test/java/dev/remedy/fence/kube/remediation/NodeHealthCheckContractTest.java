@@ -134,6 +134,29 @@ class NodeHealthCheckContractTest {
     }
 
     @Test
+    @DisplayName("the nhc-timed-out annotation after remedy sent OFF does not force-stop the flow: the remediation is "
+            + "RemediationInterruptedByNHC, and the machine is still confirmed off, released and powered on again")
+    void timedOutAfterOffNeverLeavesTheMachineOff() throws Exception {
+        world = new RemediationWorld(client, Duration.ofMillis(100), RemediationWorld.permissive());
+        SimulatedBmc bmc = world.node(NODE).powerChangeDelay(Duration.ofSeconds(3));
+        world.node("worker-2");
+        String name = createAsNodeHealthCheck(template(RemediationWorld.farParameters(bmc)));
+        await("OFF sent", () -> world.record(NODE).filter(r -> r.poweredOff()).isPresent());
+
+        client.resources(NodeFenceRemediation.class).inNamespace(NAMESPACE).withName(name).edit(cr -> {
+            cr.getMetadata().getAnnotations().put(RemediationController.NHC_TIMED_OUT, "2026-11-26T01:00:00Z");
+            return cr;
+        });
+
+        await("RemediationInterruptedByNHC", () -> world.has(name, RemediationConditions.SUCCEEDED, "False",
+                "RemediationInterruptedByNHC"));
+        await("powered on again", () -> RemediationWorld.offThenOn(bmc));
+        assertThat(world.record(NODE).orElseThrow().released()).as("the flow went on: confirmed off, released")
+                .isTrue();
+        assertThat(world.record(NODE).orElseThrow().reason()).doesNotContain("force-stopped");
+    }
+
+    @Test
     @DisplayName("a remediation for a node that does not exist ends with RemediationFinishedNodeNotFound")
     void nodeNotFound() throws Exception {
         world = new RemediationWorld(client, Duration.ofMillis(100), RemediationWorld.permissive());
