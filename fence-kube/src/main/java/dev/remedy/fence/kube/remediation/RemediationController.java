@@ -200,6 +200,12 @@ public final class RemediationController implements AutoCloseable {
         Optional<String> node = nodeOf(cr, machine);
         Tracked t = tracked.computeIfAbsent(cr.getMetadata().getUid(), uid -> new Tracked());
         node.ifPresent(n -> t.node = n);
+        List<Condition> conditions = new ArrayList<>(cr.getStatus() == null ? List.of()
+                : cr.getStatus().getConditions());
+        if (!t.decided && resumed(conditions, node)) {
+            t.decided = true; // after a restart: the status says the flow was decided and the engine has it
+            replan(cr, node.get());
+        }
         if (cr.isMarkedForDeletion()) {
             if (cr.getMetadata().getFinalizers().contains(FINALIZER)) {
                 stop(cr, node, t, "deleted");
@@ -216,8 +222,6 @@ public final class RemediationController implements AutoCloseable {
             cr.getMetadata().getFinalizers().add(FINALIZER);
             cr = resource(cr).update();
         }
-        List<Condition> conditions = new ArrayList<>(cr.getStatus() == null ? List.of()
-                : cr.getStatus().getConditions());
         if (cr.getSpec().getStrategy() != null) {
             Optional<String> refused = settings.strategy.remediate(cr, node.orElse(null));
             if (refused.isPresent() && RemediationConditions.apply(conditions, Reason.FenceAgentFailed, refused.get(),
@@ -242,9 +246,6 @@ public final class RemediationController implements AutoCloseable {
         t.requesting = !RemediationConditions.ended(conditions);
         if (!t.requesting) {
             return;
-        }
-        if (!t.decided && resumed(conditions, node)) {
-            t.decided = true;
         }
         if (!t.decided) {
             start(cr, machine, node, conditions, t, now);
@@ -378,6 +379,21 @@ public final class RemediationController implements AutoCloseable {
             settings.cluster.removeTaint(node, Taint.FENCING);
             settings.cluster.uncordon(node);
         }
+    }
+
+    /**
+     * After a restart or a failover (a new operator has an empty {@link RemediationPlans}): the plan of a flow that
+     * runs is made again from the spec, so the engine finds it, and undoes a release as it was done.
+     */
+    private void replan(NodeFenceRemediation cr, String node) {
+        if (settings.plans.nodes().contains(node)
+                || settings.engine.record(node).filter(r -> !r.isSettled()).isEmpty()) {
+            return;
+        }
+        SpecPlanner.Planned planned = planner.plan(cr.getSpec(), node, secretParameters(cr, node));
+        planned.plan().ifPresent(plan -> settings.plans.put(node, plan, planned.release()));
+        LOG.info("remediation {}: resumed the fence flow of node {}{}", key(cr), node, planned.problems().isEmpty()
+                ? "" : "; its plan cannot be made again: " + String.join("; ", planned.problems()));
     }
 
     /** After a restart: the status says the flow was decided and the engine has its record. */

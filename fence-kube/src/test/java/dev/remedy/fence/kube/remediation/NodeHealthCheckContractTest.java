@@ -157,6 +157,26 @@ class NodeHealthCheckContractTest {
     }
 
     @Test
+    @DisplayName("after a failover to a new replica (new engine, empty plans) the remediation's running flow is resumed"
+            + " with its plan made again from the spec: fenced once, one RemediationStarted")
+    void resumesAfterFailover() throws Exception {
+        world = new RemediationWorld(client, Duration.ofSeconds(3), RemediationWorld.permissive());
+        SimulatedBmc bmc = world.node(NODE);
+        world.node("worker-2");
+        String name = createAsNodeHealthCheck(template(RemediationWorld.farParameters(bmc)));
+        await("the flow decided", () -> world.record(NODE).isPresent()
+                && world.has(name, RemediationConditions.PROCESSING, "True", "RemediationStarted"));
+
+        world.failover();
+
+        await("Succeeded=True", () -> world.has(name, RemediationConditions.SUCCEEDED, "True",
+                "RemediationFinishedSuccessfully"));
+        await("powered on again", () -> RemediationWorld.offThenOn(bmc));
+        assertThat(bmc.powerTarget().history().stream().filter(PowerState.OFF::equals)).hasSize(1);
+        assertThat(reasons(name).stream().filter("RemediationStarted"::equals)).hasSize(1);
+    }
+
+    @Test
     @DisplayName("a remediation for a node that does not exist ends with RemediationFinishedNodeNotFound")
     void nodeNotFound() throws Exception {
         world = new RemediationWorld(client, Duration.ofMillis(100), RemediationWorld.permissive());

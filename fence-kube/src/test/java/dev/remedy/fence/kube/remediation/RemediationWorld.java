@@ -54,14 +54,12 @@ final class RemediationWorld implements AutoCloseable {
 
     final KubernetesClient client;
     final IpmiBmcSimulator simulator = IpmiBmcSimulator.start();
-    final RemediationPlans plans = new RemediationPlans();
-    final FenceEngine engine;
-    final RemediationController controller;
-    private final ScheduledExecutorService ticker = Executors.newSingleThreadScheduledExecutor(r -> {
-        Thread t = new Thread(r, "test-engine-ticker");
-        t.setDaemon(true);
-        return t;
-    });
+    private final Duration hold;
+    private final StormSettings storm;
+    RemediationPlans plans;
+    FenceEngine engine;
+    RemediationController controller;
+    private ScheduledExecutorService ticker;
 
     /** A world whose fence flows hold {@code hold} after the decision, with storm protection {@code storm}. */
     RemediationWorld(KubernetesClient client, Duration hold, StormSettings storm) {
@@ -69,16 +67,39 @@ final class RemediationWorld implements AutoCloseable {
         NodeFenceCrd.apply(client);
         RemediationCrds.apply(client);
         client.apiextensions().v1().customResourceDefinitions().resource(machineCrd()).create();
+        this.hold = hold;
+        this.storm = storm;
+        startReplica();
+    }
+
+    /**
+     * The operator replica fails over to a new one: engine, plans and controller closed, and new ones started on the
+     * same API server (the new engine loads the NodeFences; the new plans are empty).
+     */
+    void failover() {
+        ticker.shutdownNow();
+        controller.close();
+        engine.close();
+        startReplica();
+    }
+
+    private void startReplica() {
+        plans = new RemediationPlans();
+        ticker = Executors.newSingleThreadScheduledExecutor(r -> {
+            Thread t = new Thread(r, "test-engine-ticker");
+            t.setDaemon(true);
+            return t;
+        });
         KubeClusterOperations cluster = KubeClusterOperations.builder(client).backupNamespace(NAMESPACE)
                 .releaseTimeout(Duration.ofSeconds(10)).pollInterval(Duration.ofMillis(100)).build();
         FenceAgentRegistry agents = FenceAgentRegistry.load();
-        this.engine = FenceEngine.builder().store(new KubeFenceStateStore(client)).cluster(cluster).agents(agents)
+        engine = FenceEngine.builder().store(new KubeFenceStateStore(client)).cluster(cluster).agents(agents)
                 .plans(plans.over(node -> Optional.empty())).releaseStrategies(plans::release)
                 .settings(FlowSettings.custom().hold(hold).restartDelay(Duration.ofSeconds(30))
                         .backoff(Duration.ofMillis(100), Duration.ofMillis(500)).build())
                 .time(TimeSource.system()).threads(2).build();
         engine.start();
-        this.controller = RemediationController.builder(client, engine, agents, plans).cluster(cluster)
+        controller = RemediationController.builder(client, engine, agents, plans).cluster(cluster)
                 .storm(storm, StormListener.NONE, Instant.EPOCH).periods(Duration.ofSeconds(1), Duration.ofMillis(100))
                 .component("remedy-test").build();
         controller.start();
