@@ -115,8 +115,8 @@ public final class RemedyOperator implements AutoCloseable {
                         // only the leader takes admin commands: a standby would remove the annotation and refuse
                         admin = new AdminAnnotations(settings.client, AdminTarget.of(started), events);
                         admin.start(settings.resync);
-                        remediations = startRemediations(started);
                         restartTerm();
+                        remediations = startRemediations(started);
                     }
 
                     @Override
