@@ -11,9 +11,11 @@ import dev.remedy.core.plan.PlanSource;
 import dev.remedy.core.storm.StormListener;
 import dev.remedy.core.storm.StormSettings;
 import dev.remedy.fence.kube.remediation.internal.MachineConditions;
+import dev.remedy.fence.kube.remediation.internal.Machines;
 import dev.remedy.fence.kube.remediation.internal.RemediationConditions;
 import dev.remedy.fence.kube.remediation.internal.RemediationConditions.Reason;
 import dev.remedy.fence.kube.remediation.internal.RemediationEvents;
+import dev.remedy.fence.kube.remediation.internal.SecretParameters;
 import dev.remedy.fence.kube.remediation.internal.SpecPlanner;
 import dev.remedy.fence.kube.remediation.internal.StormAdmission;
 import dev.remedy.spi.FenceStatus;
@@ -21,21 +23,15 @@ import dev.remedy.spi.TimeSource;
 import dev.remedy.spi.discovery.FenceAgentRegistry;
 import io.fabric8.kubernetes.api.model.Condition;
 import io.fabric8.kubernetes.api.model.GenericKubernetesResource;
-import io.fabric8.kubernetes.api.model.OwnerReference;
-import io.fabric8.kubernetes.api.model.Secret;
 import io.fabric8.kubernetes.client.KubernetesClient;
-import io.fabric8.kubernetes.client.KubernetesClientException;
 import io.fabric8.kubernetes.client.dsl.MixedOperation;
 import io.fabric8.kubernetes.client.dsl.Resource;
 import io.fabric8.kubernetes.client.informers.ResourceEventHandler;
 import io.fabric8.kubernetes.client.informers.SharedIndexInformer;
-import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
-import java.util.Base64;
 import java.util.HashSet;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
@@ -85,8 +81,6 @@ public final class RemediationController implements AutoCloseable {
     public static final Duration DEFAULT_TICK = Duration.ofSeconds(1);
     /** The default informer resync period. */
     public static final Duration DEFAULT_RESYNC = Duration.ofSeconds(30);
-    /** The Secret of shared parameters FenceAgentsRemediation reads when none is named. */
-    static final String DEFAULT_SHARED_SECRET = "fence-agents-credentials-shared";
 
     private static final Logger LOG = LoggerFactory.getLogger(RemediationController.class);
 
@@ -94,6 +88,8 @@ public final class RemediationController implements AutoCloseable {
     private final SpecPlanner planner;
     private final StormAdmission storm;
     private final RemediationEvents events;
+    private final Machines machines;
+    private final SecretParameters secrets;
     private final ScheduledExecutorService thread;
     /** What this controller knows of each remediation (by uid) beyond its status. */
     private final Map<String, Tracked> tracked = new ConcurrentHashMap<>();
@@ -112,6 +108,8 @@ public final class RemediationController implements AutoCloseable {
         this.planner = new SpecPlanner(b.agents, b.topologies);
         this.storm = new StormAdmission(b.storm, new SplittableRandom(), b.signals, b.started);
         this.events = new RemediationEvents(b.client, b.component);
+        this.machines = new Machines(b.client);
+        this.secrets = new SecretParameters(b.client);
         this.thread = Executors.newSingleThreadScheduledExecutor(r -> {
             Thread t = new Thread(r, "remedy-remediations");
             t.setDaemon(true);
@@ -196,7 +194,7 @@ public final class RemediationController implements AutoCloseable {
 
     private void reconcile(NodeFenceRemediation cr) {
         Instant now = settings.time.instant();
-        Optional<GenericKubernetesResource> machine = machine(cr);
+        Optional<GenericKubernetesResource> machine = machines.owner(cr);
         Optional<String> node = nodeOf(cr, machine);
         Tracked t = tracked.computeIfAbsent(cr.getMetadata().getUid(), uid -> new Tracked());
         node.ifPresent(n -> t.node = n);
@@ -262,17 +260,17 @@ public final class RemediationController implements AutoCloseable {
                     + "; nothing to fence";
             RemediationConditions.apply(conditions, Reason.RemediationFinishedNodeNotFound, message, now);
             writeStatus(cr, conditions);
-            giveUp(machine, message, now);
+            machines.giveUp(machine, message, now);
             events.record(cr, true, RemediationEvents.FINISHED, message, now);
             return;
         }
-        SpecPlanner.Planned planned = planner.plan(cr.getSpec(), node.get(), secretParameters(cr, node.get()));
+        SpecPlanner.Planned planned = planner.plan(cr.getSpec(), node.get(), secrets.of(cr, cr.getSpec().getSharedSecretName(), cr.getSpec().getNodeSecretNames(), node.get()));
         if (!planned.problems().isEmpty()) {
             String message = "remediation of node " + node.get() + " cannot run: "
                     + String.join("; ", planned.problems());
             RemediationConditions.apply(conditions, Reason.FenceAgentFailed, message, now);
             writeStatus(cr, conditions);
-            giveUp(machine, message, now);
+            machines.giveUp(machine, message, now);
             events.record(cr, true, RemediationEvents.CANNOT_START, message, now);
             return;
         }
@@ -287,7 +285,7 @@ public final class RemediationController implements AutoCloseable {
             RemediationConditions.set(conditions, RemediationConditions.PROCESSING, "True",
                     Reason.RemediationStarted.name(), "waiting: " + held.get(), now);
             writeStatus(cr, conditions);
-            machine.ifPresent(m -> writeMachine(m, MachineConditions.EXTERNALLY_REMEDIATED, "False",
+            machine.ifPresent(m -> machines.write(m, MachineConditions.EXTERNALLY_REMEDIATED, "False",
                     MachineConditions.WAITING_FOR_REMEDIATION, "remedy waits: " + held.get(), "Info", now));
             String rule = held.get().replaceFirst("^[^,]*, rule (\\S+):.*$", "$1");
             if (!rule.equals(t.heldRule)) {
@@ -308,7 +306,7 @@ public final class RemediationController implements AutoCloseable {
         RemediationConditions.set(conditions, RemediationConditions.PROCESSING, "True",
                 Reason.RemediationStarted.name(), STARTED, now);
         writeStatus(cr, conditions);
-        machine.ifPresent(m -> writeMachine(m, MachineConditions.EXTERNALLY_REMEDIATED, "False",
+        machine.ifPresent(m -> machines.write(m, MachineConditions.EXTERNALLY_REMEDIATED, "False",
                 "RemediationInProgress", "remedy is fencing node " + node.get(), "Info", now));
         events.record(cr, false, RemediationEvents.STARTED, "fencing node " + node.get(), now);
     }
@@ -330,7 +328,7 @@ public final class RemediationController implements AutoCloseable {
             changed |= RemediationConditions.apply(conditions, Reason.RemediationFinishedSuccessfully, "node " + node
                     + " was fenced and its workloads released; remedy powers it on again and recovers it", now);
             writeStatus(cr, conditions);
-            machine.ifPresent(m -> writeMachine(m, MachineConditions.EXTERNALLY_REMEDIATED, "True", "Remediated",
+            machine.ifPresent(m -> machines.write(m, MachineConditions.EXTERNALLY_REMEDIATED, "True", "Remediated",
                     "remedy fenced node " + node + " and released its workloads", null, now));
             events.record(cr, false, RemediationEvents.FINISHED, "node " + node + " fenced, workloads released", now);
             return;
@@ -346,7 +344,7 @@ public final class RemediationController implements AutoCloseable {
             RemediationConditions.apply(conditions, timedOut ? Reason.FenceAgentTimedOut : Reason.FenceAgentFailed,
                     message, now);
             writeStatus(cr, conditions);
-            giveUp(machine, message, now);
+            machines.giveUp(machine, message, now);
             events.record(cr, true, RemediationEvents.FINISHED, message, now);
             return;
         }
@@ -390,7 +388,7 @@ public final class RemediationController implements AutoCloseable {
                 || settings.engine.record(node).filter(r -> !r.isSettled()).isEmpty()) {
             return;
         }
-        SpecPlanner.Planned planned = planner.plan(cr.getSpec(), node, secretParameters(cr, node));
+        SpecPlanner.Planned planned = planner.plan(cr.getSpec(), node, secrets.of(cr, cr.getSpec().getSharedSecretName(), cr.getSpec().getNodeSecretNames(), node));
         planned.plan().ifPresent(plan -> settings.plans.put(node, plan, planned.release()));
         LOG.info("remediation {}: resumed the fence flow of node {}{}", key(cr), node, planned.problems().isEmpty()
                 ? "" : "; its plan cannot be made again: " + String.join("; ", planned.problems()));
@@ -420,39 +418,6 @@ public final class RemediationController implements AutoCloseable {
                 settings.time.instant());
     }
 
-    /** The remediation cannot succeed: the Machine's owner is asked to replace it. */
-    private void giveUp(Optional<GenericKubernetesResource> machine, String message, Instant now) {
-        machine.ifPresent(m -> {
-            MachineConditions.set(m, MachineConditions.EXTERNALLY_REMEDIATED, "False", "RemediationFailed", message,
-                    "Warning", now);
-            writeMachine(m, MachineConditions.OWNER_REMEDIATED, "False", MachineConditions.WAITING_FOR_REMEDIATION,
-                    message, "Warning", now);
-        });
-    }
-
-    private void writeMachine(GenericKubernetesResource machine, String type, String status, String reason,
-                              String message, String severity, Instant now) {
-        MachineConditions.set(machine, type, status, reason, message, severity, now);
-        try {
-            settings.client.genericKubernetesResources(MachineConditions.context(machine.getApiVersion()))
-                    .inNamespace(machine.getMetadata().getNamespace()).resource(machine).updateStatus();
-        } catch (KubernetesClientException e) {
-            LOG.warn("could not write condition {} of Machine {}/{}: {}", type, machine.getMetadata().getNamespace(),
-                    machine.getMetadata().getName(), e.getMessage());
-        }
-    }
-
-    /** The owning Cluster API Machine, read at the version of the owner reference. */
-    private Optional<GenericKubernetesResource> machine(NodeFenceRemediation cr) {
-        for (OwnerReference owner : cr.getMetadata().getOwnerReferences()) {
-            if (MachineConditions.isMachine(owner)) {
-                return Optional.ofNullable(settings.client.genericKubernetesResources(
-                        MachineConditions.context(owner.getApiVersion())).inNamespace(cr.getMetadata().getNamespace()).withName(owner.getName()).get());
-            }
-        }
-        return Optional.empty();
-    }
-
     private static Optional<String> nodeOf(NodeFenceRemediation cr, Optional<GenericKubernetesResource> machine) {
         Map<String, String> annotations = cr.getMetadata().getAnnotations();
         if (annotations != null && annotations.get(NODE_NAME) != null && !annotations.get(NODE_NAME).isBlank()) {
@@ -463,34 +428,6 @@ public final class RemediationController implements AutoCloseable {
             return machine.flatMap(MachineConditions::nodeName);
         }
         return Optional.of(cr.getMetadata().getName());
-    }
-
-    /** The parameters in the remediation's Secrets (shared, then the node's), as FenceAgentsRemediation reads them. */
-    private Map<String, String> secretParameters(NodeFenceRemediation cr, String node) {
-        Map<String, String> parameters = new LinkedHashMap<>();
-        String shared = cr.getSpec().getSharedSecretName();
-        read(cr, shared != null ? shared : DEFAULT_SHARED_SECRET, shared != null).forEach(parameters::put);
-        Map<String, String> perNode = cr.getSpec().getNodeSecretNames();
-        if (perNode != null && perNode.get(node) != null) {
-            parameters.putAll(read(cr, perNode.get(node), true));
-        }
-        return parameters;
-    }
-
-    private Map<String, String> read(NodeFenceRemediation cr, String name, boolean required) {
-        Secret secret = settings.client.secrets().inNamespace(cr.getMetadata().getNamespace()).withName(name).get();
-        if (secret == null) {
-            if (required) {
-                throw new IllegalStateException("Secret " + cr.getMetadata().getNamespace() + "/" + name
-                        + " named by the remediation does not exist; create it or fix the name");
-            }
-            return Map.of();
-        }
-        Map<String, String> values = new LinkedHashMap<>();
-        Optional.ofNullable(secret.getData()).orElse(Map.of()).forEach((k, v) -> values.put(k,
-                new String(Base64.getDecoder().decode(v), StandardCharsets.UTF_8)));
-        Optional.ofNullable(secret.getStringData()).orElse(Map.of()).forEach(values::put);
-        return values;
     }
 
     private static String lastAttempt(NodeFence r) {
