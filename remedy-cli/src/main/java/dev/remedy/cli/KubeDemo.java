@@ -3,6 +3,7 @@ package dev.remedy.cli;
 import dev.remedy.core.engine.Taint;
 import dev.remedy.core.flow.FlowSettings;
 import dev.remedy.fence.kube.operator.RemedyOperator;
+import dev.remedy.fence.kube.remediation.RemediationCrds;
 import dev.remedy.fence.kube.store.NodeFenceCrd;
 import dev.remedy.fence.kube.store.NodeFenceResource;
 import dev.remedy.simulators.ipmi.IpmiBmcSimulator;
@@ -122,6 +123,7 @@ final class KubeDemo {
 
     private static void setUp(KubernetesClient client, SimulatedBmc bmc) {
         NodeFenceCrd.apply(client);
+        RemediationCrds.apply(client); // deploy/crds/ holds them all: the leader watches NodeFenceRemediations
         for (String namespace : List.of(NAMESPACE, "medik8s-leases", "default")) {
             client.namespaces().resource(new NamespaceBuilder().withNewMetadata().withName(namespace).endMetadata()
                     .build()).create();

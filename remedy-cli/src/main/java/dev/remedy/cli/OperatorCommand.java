@@ -41,7 +41,7 @@ import picocli.CommandLine.ParentCommand;
             ""},
         footer = {"",
             "What it needs in the cluster, from the repository's deploy/ directory:",
-            "  kubectl apply -f deploy/crds/              # the NodeFence CRD",
+            "  kubectl apply -f deploy/crds/              # the NodeFence and NodeFenceRemediation CRDs",
             "  kubectl apply -f deploy/00-namespace.yaml  # namespace remedy",
             "  kubectl apply -f deploy/10-serviceaccount.yaml -f deploy/20-rbac.yaml",
             "  ConfigMaps remedy-policies (key policies.yaml: the policies) and",

@@ -12,6 +12,7 @@ import dev.remedy.core.flow.NodeFence;
 import dev.remedy.core.flow.Observation.AdminCommand;
 import dev.remedy.core.flow.Observation;
 import dev.remedy.core.flow.Operation;
+import dev.remedy.core.flow.ReleaseStrategy;
 import dev.remedy.core.plan.PlanSource;
 import dev.remedy.core.store.FenceStateStore;
 import dev.remedy.core.time.Deadlines;
@@ -32,6 +33,7 @@ import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.Executor;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
+import java.util.function.Function;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -73,7 +75,7 @@ public final class FenceEngine implements AutoCloseable {
         this.plans = b.plans;
         this.time = b.time != null ? b.time : TimeSource.system();
         this.operations = new OperationRunner(b.cluster, b.agents, b.plans, time, settings.releaseStrategy(),
-                b.effectGuard != null ? b.effectGuard : EffectGuard.ALLOW_ALL);
+                b.releases, b.effectGuard != null ? b.effectGuard : EffectGuard.ALLOW_ALL);
         this.ownedExecutor = b.executor == null
                 ? Executors.newFixedThreadPool(b.threads != null ? b.threads : Builder.DEFAULT_THREADS,
                         EngineThreads.FACTORY)
@@ -190,10 +192,7 @@ public final class FenceEngine implements AutoCloseable {
         return List.copyOf(records.values());
     }
 
-    /**
-     * The nodes whose record cannot be saved now, each with why, since when and when the engine tries again. Their
-     * flows wait where they were; an {@link FenceEvent.Alert} was published when the saves started failing.
-     */
+    /** The nodes whose record cannot be saved now: why, since when, next try (they wait; an Alert was published). */
     public Map<String, String> unsavedNodes() {
         return backlog.describe();
     }
@@ -208,11 +207,7 @@ public final class FenceEngine implements AutoCloseable {
         bus.subscribe(listener);
     }
 
-    /**
-     * Stops the executor the engine created (an injected executor is left alone) and closes the store if it holds
-     * resources (a {@link dev.remedy.core.store.JsonFileStateStore} releases its directory, so another engine may
-     * start on it).
-     */
+    /** Stops the engine's own executor (never an injected one); closes the store if it holds resources (files). */
     @Override
     public void close() {
         if (ownedExecutor != null) {
@@ -368,6 +363,7 @@ public final class FenceEngine implements AutoCloseable {
         private Integer threads;
         private FencingHistory history;
         private EffectGuard effectGuard;
+        private Function<String, Optional<ReleaseStrategy>> releases;
         private final List<FenceEventListener> listeners = new ArrayList<>();
 
         private Builder() {
@@ -453,6 +449,13 @@ public final class FenceEngine implements AutoCloseable {
         public Builder effectGuard(EffectGuard value) {
             requireUnset("effectGuard", effectGuard);
             this.effectGuard = Objects.requireNonNull(value, "effectGuard");
+            return this;
+        }
+
+        /** Per-node release strategies (empty: the settings'); the same answer from a release until its undo. */
+        public Builder releaseStrategies(Function<String, Optional<ReleaseStrategy>> value) {
+            requireUnset("releaseStrategies", releases);
+            this.releases = Objects.requireNonNull(value, "releaseStrategies");
             return this;
         }
 

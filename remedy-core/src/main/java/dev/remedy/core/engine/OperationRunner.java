@@ -22,6 +22,7 @@ import java.util.Optional;
 import java.util.concurrent.CancellationException;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionException;
+import java.util.function.Function;
 import java.util.stream.Collectors;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -44,15 +45,19 @@ final class OperationRunner {
     private final PlanSource plans;
     private final TimeSource time;
     private final ReleaseStrategy releaseStrategy;
+    /** The release strategy of particular nodes (null or empty: {@link #releaseStrategy}). */
+    private final Function<String, Optional<ReleaseStrategy>> perNode;
     private final EffectGuard guard;
 
     OperationRunner(ClusterOperations cluster, FenceAgentRegistry agents, PlanSource plans, TimeSource time,
-                    ReleaseStrategy releaseStrategy, EffectGuard guard) {
+                    ReleaseStrategy releaseStrategy, Function<String, Optional<ReleaseStrategy>> perNode,
+                    EffectGuard guard) {
         this.cluster = cluster;
         this.agents = agents;
         this.plans = plans;
         this.time = time;
         this.releaseStrategy = releaseStrategy;
+        this.perNode = perNode != null ? perNode : node -> Optional.empty();
         this.guard = guard;
     }
 
@@ -92,6 +97,7 @@ final class OperationRunner {
     }
 
     private void runCluster(String node, ClusterAction action) {
+        ReleaseStrategy releaseStrategy = perNode.apply(node).orElse(this.releaseStrategy);
         switch (action) {
             case ISOLATE -> {
                 cluster.cordon(node);

@@ -74,7 +74,7 @@ class ReleaseAwaitsWorkloadsTest {
 
     private Observation.Completed release(ReleaseStrategy strategy) {
         OperationRunner runner = new OperationRunner(cluster, FenceAgentRegistry.of(), node -> Optional.empty(),
-                new FakeTimeSource(), strategy, EffectGuard.ALLOW_ALL);
+                new FakeTimeSource(), strategy, null, EffectGuard.ALLOW_ALL);
         return runner.cluster(new Effect.RunCluster(NODE, "op-1", ClusterAction.RELEASE_WORKLOADS));
     }
 
@@ -99,5 +99,31 @@ class ReleaseAwaitsWorkloadsTest {
 
         assertThat(done.status()).isEqualTo(FenceStatus.FAILED);
         assertThat(done.detail()).contains("2 pods of node n1 still terminating");
+    }
+
+    @ParameterizedTest(name = "{0}")
+    @EnumSource(ReleaseStrategy.class)
+    @DisplayName("a node's own release strategy wins over the engine's, and so does its undo; other nodes keep the"
+            + " engine's")
+    void perNodeStrategyWins(ReleaseStrategy own) {
+        ReleaseStrategy engine = own == ReleaseStrategy.DELETE_NODE ? ReleaseStrategy.OUT_OF_SERVICE_TAINT
+                : ReleaseStrategy.DELETE_NODE;
+        simulated.node("n2", 1);
+        OperationRunner runner = new OperationRunner(cluster, FenceAgentRegistry.of(), node -> Optional.empty(),
+                new FakeTimeSource(), engine, node -> node.equals(NODE) ? Optional.of(own) : Optional.empty(),
+                EffectGuard.ALLOW_ALL);
+
+        runner.cluster(new Effect.RunCluster(NODE, "op-1", ClusterAction.RELEASE_WORKLOADS));
+        runner.cluster(new Effect.RunCluster("n2", "op-2", ClusterAction.RELEASE_WORKLOADS));
+
+        assertThat(simulated.exists(NODE)).isEqualTo(own != ReleaseStrategy.DELETE_NODE);
+        assertThat(simulated.taints(NODE).contains(Taint.OUT_OF_SERVICE))
+                .isEqualTo(own == ReleaseStrategy.OUT_OF_SERVICE_TAINT);
+        assertThat(simulated.exists("n2")).isEqualTo(engine != ReleaseStrategy.DELETE_NODE);
+
+        runner.cluster(new Effect.RunCluster(NODE, "op-3", ClusterAction.LIFT_OUT_OF_SERVICE));
+
+        assertThat(simulated.exists(NODE)).isTrue();
+        assertThat(simulated.taints(NODE)).doesNotContain(Taint.OUT_OF_SERVICE);
     }
 }

@@ -25,7 +25,6 @@ import io.fabric8.kubernetes.client.informers.SharedIndexInformer;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
@@ -60,8 +59,6 @@ public final class EscalateRemediator {
     public static final String REBOOT_KEY_PREFIX = "remedy-escalate-";
 
     private static final Logger LOG = LoggerFactory.getLogger(EscalateRemediator.class);
-    private static final List<String> FLAT_FIELDS = List.of("deleteAfterRetries", "powerOffTimeoutSeconds",
-            "powerOnTimeoutSeconds");
 
     private final Metal3Objects objects;
     private final TimeSource time;
@@ -103,27 +100,6 @@ public final class EscalateRemediator {
     }
 
     /**
-     * The spec with a flat {@code strategy: escalate} turned into the nested form {@link EscalateStrategy#fromSpec}
-     * reads; a nested spec is returned as it is.
-     */
-    public static Map<String, Object> nested(Map<String, Object> spec) {
-        if (!(spec.get("strategy") instanceof String type)) {
-            return spec;
-        }
-        Map<String, Object> out = new LinkedHashMap<>(spec);
-        Map<String, Object> strategy = new LinkedHashMap<>();
-        strategy.put("type", type);
-        for (String field : FLAT_FIELDS) {
-            Object value = out.remove(field);
-            if (value != null) {
-                strategy.put(field, value);
-            }
-        }
-        out.put("strategy", strategy);
-        return out;
-    }
-
-    /**
      * Evaluates one step of {@code remediation} (re-read from the API server) and carries it out: status first, then
      * the actions.
      *
@@ -149,7 +125,7 @@ public final class EscalateRemediator {
         EscalateStrategy strategy;
         try {
             Map<String, Object> spec = fresh.get("spec");
-            strategy = EscalateStrategy.fromSpec(nested(spec == null ? Map.of() : spec));
+            strategy = EscalateStrategy.fromSpec(spec == null ? Map.of() : spec);
         } catch (IllegalArgumentException e) {
             LOG.warn("{} {}/{}: {}", kind.getKind(), namespace, name, e.getMessage());
             // a spec made invalid halfway must not leave the host held off

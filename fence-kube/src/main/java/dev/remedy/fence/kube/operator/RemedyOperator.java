@@ -8,6 +8,7 @@ import dev.remedy.core.policy.Policy;
 import dev.remedy.core.policy.PolicyDecision;
 import dev.remedy.core.policy.StormGate;
 import dev.remedy.core.storm.QuorumGuard;
+import dev.remedy.core.storm.StormSettings;
 import dev.remedy.core.storm.StormListener;
 import dev.remedy.fence.kube.cluster.KubeClusterOperations;
 import dev.remedy.fence.kube.config.ClusterConfiguration;
@@ -20,9 +21,14 @@ import dev.remedy.fence.kube.ha.LeaseGuard;
 import dev.remedy.fence.kube.ha.NodeRemediationLease;
 import dev.remedy.fence.kube.ha.ShardLeadership;
 import dev.remedy.fence.kube.ha.TermListener;
+import dev.remedy.fence.kube.machine.EscalateRemediator;
 import dev.remedy.fence.kube.machine.MachineRemediationDriver;
+import dev.remedy.fence.kube.machine.NodeFenceEscalation;
 import dev.remedy.fence.kube.metrics.RemedyMetrics;
 import dev.remedy.fence.kube.operator.internal.Term;
+import dev.remedy.fence.kube.remediation.RemediationController;
+import dev.remedy.fence.kube.remediation.RemediationPlans;
+import dev.remedy.fence.kube.remediation.StrategyRemediator;
 import dev.remedy.fence.kube.store.AdminAnnotations;
 import dev.remedy.fence.kube.store.AdminTarget;
 import dev.remedy.fence.kube.store.KubeFenceStateStore;
@@ -53,7 +59,8 @@ import org.slf4j.LoggerFactory;
  * {@link KubeClusterOperations}, the leader's policy controller fed by a Node informer ({@link NodeWatcher}) and
  * admitting through storm protection and the medik8s node Lease ({@link NodeRemediationLease}), admin commands as
  * NodeFence annotations ({@link AdminAnnotations}), Events ({@link EventRecorder}) and metrics
- * ({@link RemedyMetrics}).
+ * ({@link RemedyMetrics}); the leader also fences the nodes of NodeFenceRemediations that NodeHealthCheck and
+ * MachineHealthCheck create ({@link RemediationController}).
  *
  * <p>Every replica watches its configuration and campaigns for the shard's Lease; only the leader runs the policy
  * controller, the Node informer and the engine. {@link #close()} hands the Lease over. Embed it in an operator of
@@ -82,6 +89,9 @@ public final class RemedyOperator implements AutoCloseable {
     private volatile Instant termStarted = Instant.EPOCH;
     /** The machine-remediation driver of the current term, when enabled ({@link Builder#machineRemediation}). */
     private volatile MachineRemediationDriver machineRemediation;
+    // NodeFenceRemediations (health checkers' requests): their plans overlay the topology; the leader's controller
+    private final RemediationPlans remediationPlans = new RemediationPlans();
+    private volatile RemediationController remediations;
 
     private RemedyOperator(Builder b) {
         this.settings = b;
@@ -113,11 +123,14 @@ public final class RemedyOperator implements AutoCloseable {
                         admin.start(settings.resync);
                         restartTerm();
                         startMachineRemediation();
+                        remediations = startRemediations(started);
                     }
 
                     @Override
                     public void ended(FenceEngine ended) {
                         stopMachineRemediation();
+                        Optional.ofNullable(remediations).ifPresent(RemediationController::close);
+                        remediations = null;
                         stopTerm();
                         AdminAnnotations stopping = admin;
                         admin = null;
@@ -174,13 +187,29 @@ public final class RemedyOperator implements AutoCloseable {
     private FenceEngine engine(LeaseGuard guard) {
         FenceEngine.Builder builder = guard.fence(FenceEngine.builder(), store, cluster)
                 .agents(settings.agents)
-                .plans(node -> plans.plan(node))
+                .plans(remediationPlans.over(node -> plans.plan(node)))
+                .releaseStrategies(remediationPlans::release)
                 .settings(settings.flow)
                 .time(settings.time)
                 .listener(new FenceEventReporter(events, true))
                 .listener(metrics)
                 .listener(nodeLeases);
         return builder.build();
+    }
+
+    /** The leader's controller of NodeFenceRemediations, on the term's engine (see {@link RemediationController}). */
+    private StrategyRemediator strategy() {
+        return settings.strategy != null ? settings.strategy : new NodeFenceEscalation(EscalateRemediator
+                .builder(settings.client).machineVersion(settings.machineVersion).time(settings.time).build());
+    }
+
+    private RemediationController startRemediations(FenceEngine engine) {
+        RemediationController controller = RemediationController.builder(settings.client, engine, settings.agents,
+                remediationPlans).cluster(cluster).topologies(node -> plans.plan(node))
+                .storm(settings.remediationStorm, storms::onSignal, termStarted).strategy(strategy())
+                .time(settings.time).periods(settings.resync, settings.tick).component(settings.identity).build();
+        controller.start();
+        return controller;
     }
 
     private void configured(ClusterConfiguration.Configuration applied) {
@@ -257,6 +286,7 @@ public final class RemedyOperator implements AutoCloseable {
     public void close() {
         leadership.close();
         stopMachineRemediation();
+        Optional.ofNullable(remediations).ifPresent(RemediationController::close);
         stopTerm();
         configuration.close();
         events.close();
@@ -283,6 +313,8 @@ public final class RemedyOperator implements AutoCloseable {
         private Duration tick = Duration.ofSeconds(1);
         private boolean machineRemediation;
         private String machineVersion = "v1beta1";
+        private StormSettings remediationStorm = StormSettings.ofDefaults();
+        private StrategyRemediator strategy;
 
         private Builder(KubernetesClient client) {
             this.client = Objects.requireNonNull(client, "client");
@@ -364,6 +396,26 @@ public final class RemedyOperator implements AutoCloseable {
             MachineRemediationDriver.builder(client).machineVersion(version);
             machineRemediation = enabled;
             machineVersion = version;
+            return this;
+        }
+
+        /**
+         * Storm protection for NodeFenceRemediations, over every Node ({@link StormSettings#ofDefaults()}, quiet period
+         * from the start of the leader's term): health checkers' requests are admitted by these settings, not by a
+         * policy's.
+         */
+        public Builder remediationStorm(StormSettings value) {
+            remediationStorm = Objects.requireNonNull(value, "remediationStorm");
+            return this;
+        }
+
+        /**
+         * Who runs NodeFenceRemediations with {@code spec.strategy}: by default {@link NodeFenceEscalation}, the
+         * {@code escalate} strategy on the Machine's BareMetalHost (Machines of the version
+         * {@link #machineRemediation} names); {@link StrategyRemediator#NOT_SUPPORTED} refuses them.
+         */
+        public Builder strategy(StrategyRemediator value) {
+            strategy = Objects.requireNonNull(value, "strategy");
             return this;
         }
 

@@ -4,7 +4,6 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.remedy.core.rules.EscalateRemediation;
-import dev.remedy.core.rules.EscalateStrategy;
 import dev.remedy.core.rules.RemediationAction;
 import dev.remedy.core.rules.RemediationPhase;
 import dev.remedy.fence.kube.agent.internal.BareMetalHost;
@@ -235,17 +234,6 @@ class EscalateRemediatorTest {
         }
         assertThat(status("plain")).as("no strategy: not this remediator's object").isNull();
         assertThat(world.hostObject("n").getMetadata().getAnnotations()).isNullOrEmpty();
-    }
-
-    @Test
-    @DisplayName("the flat form of the proposal reads as the nested form")
-    void flatFormNormalised() {
-        Map<String, Object> flat = Map.of("strategy", "escalate", "deleteAfterRetries", 2, "powerOnTimeoutSeconds",
-                120, "powerOffTimeoutSeconds", 40, "other", "kept");
-        assertThat(EscalateRemediator.nested(flat)).isEqualTo(Map.of("other", "kept", "strategy", Map.of("type",
-                "escalate", "deleteAfterRetries", 2, "powerOnTimeoutSeconds", 120, "powerOffTimeoutSeconds", 40)));
-        assertThat(EscalateStrategy.fromSpec(EscalateRemediator.nested(flat)))
-                .isEqualTo(new EscalateStrategy(2, Duration.ofSeconds(40), Duration.ofSeconds(120)));
     }
 
     @Test

@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import dev.remedy.core.flow.FlowSettings;
 import dev.remedy.core.engine.Taint;
 import dev.remedy.fence.kube.metrics.RemedyMetrics;
+import dev.remedy.fence.kube.remediation.RemediationCrds;
 import dev.remedy.fence.kube.store.NodeFenceCrd;
 import dev.remedy.fence.kube.store.NodeFenceResource;
 import dev.remedy.spi.PowerState;
@@ -84,6 +85,7 @@ class RemedyOperatorTest {
     @DisplayName("a node NotReady past its policy's duration is fenced, released, powered on and recovered once")
     void fencesReleasesAndRecovers() throws Exception {
         NodeFenceCrd.apply(client);
+        RemediationCrds.apply(client); // deploy/crds holds them all: the leader watches NodeFenceRemediations
         for (String namespace : List.of("remedy", "medik8s-leases", "default")) {
             client.namespaces().resource(new NamespaceBuilder().withNewMetadata().withName(namespace).endMetadata()
                     .build()).create();

@@ -1,0 +1,253 @@
+package dev.remedy.fence.kube.remediation;
+
+import static dev.remedy.fence.kube.remediation.RemediationWorld.NAMESPACE;
+import static dev.remedy.fence.kube.remediation.RemediationWorld.await;
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.remedy.fence.kube.remediation.internal.MachineConditions;
+import dev.remedy.fence.kube.remediation.internal.RemediationConditions;
+import dev.remedy.simulators.ipmi.SimulatedBmc;
+import dev.remedy.spi.PowerState;
+import io.fabric8.kubernetes.api.model.GenericKubernetesResource;
+import io.fabric8.kubernetes.api.model.OwnerReferenceBuilder;
+import io.fabric8.kubernetes.api.model.SecretBuilder;
+import io.fabric8.kubernetes.client.KubernetesClient;
+import io.fabric8.kubernetes.client.Watch;
+import io.fabric8.kubernetes.client.Watcher;
+import io.fabric8.kubernetes.client.WatcherException;
+import io.fabric8.kubernetes.client.server.mock.EnableKubernetesMockClient;
+import java.nio.charset.StandardCharsets;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.Base64;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.concurrent.CopyOnWriteArrayList;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.DisplayName;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
+
+/**
+ * The Cluster API MachineHealthCheck contract: a remediation named like the Machine, owned by it, cloned from a
+ * template; its node from the Machine's {@code status.nodeRef}; the Machine's {@code ExternallyRemediated} and, when
+ * remediation cannot succeed, {@code OwnerRemediated=False/WaitingForRemediation} written in both the v1beta2 and
+ * the v1beta1 places, for Machines of either version, other conditions kept.
+ */
+@DisplayName("remedy as a MachineHealthCheck external remediator")
+@EnableKubernetesMockClient(crud = true)
+class MachineHealthCheckContractTest {
+
+    private static final String NODE = "c1-md-0-worker-7";
+    private static final String MACHINE = "c1-md-0-7xk2p";
+
+    KubernetesClient client;
+    private RemediationWorld world;
+    private Watch watch;
+
+    @AfterEach
+    void tearDown() {
+        if (watch != null) {
+            watch.close();
+        }
+        if (world != null) {
+            world.close();
+        }
+    }
+
+    @ParameterizedTest(name = "Machine {0}")
+    @ValueSource(strings = {"v1beta2", "v1beta1"})
+    @DisplayName("the node of the Machine is fenced; ExternallyRemediated goes RemediationInProgress, then Remediated,"
+            + " in both places, and the Machine's other conditions stay")
+    void fencesTheMachinesNode(String version) throws Exception {
+        world = new RemediationWorld(client, Duration.ofMillis(100), RemediationWorld.permissive());
+        SimulatedBmc bmc = world.node(NODE);
+        world.node("c1-md-0-worker-8");
+        createMachine(version, Optional.of(NODE));
+        List<String> externally = watchMachine(version);
+
+        createAsMachineHealthCheck(version, bmc, RemediationWorld.PASSWORD);
+
+        await("Succeeded=True", () -> world.has(MACHINE, RemediationConditions.SUCCEEDED, "True",
+                "RemediationFinishedSuccessfully"));
+        assertThat(bmc.powerTarget().history()).contains(PowerState.OFF);
+        await("the Machine says Remediated", () -> condition(version, true, "ExternallyRemediated")
+                .filter(c -> "True".equals(c.get("status"))).isPresent());
+        Map<String, Object> modern = condition(version, true, "ExternallyRemediated").orElseThrow();
+        Map<String, Object> legacy = condition(version, false, "ExternallyRemediated").orElseThrow();
+        assertThat(modern).containsEntry("reason", "Remediated").doesNotContainKey("severity")
+                .containsKey("lastTransitionTime");
+        assertThat(legacy).containsEntry("status", "True").containsEntry("reason", "Remediated");
+        assertThat(condition(version, true, "Ready")).as("a condition remedy does not own is kept")
+                .hasValueSatisfying(c -> assertThat(c).containsEntry("reason", "NodeNotReady"));
+        assertThat(condition(version, false, "Ready")).hasValueSatisfying(c -> assertThat(c)
+                .containsEntry("severity", "Warning"));
+        assertThat(condition(version, true, "OwnerRemediated")).as("no replacement asked for").isEmpty();
+        await("the Machine's history seen", () -> externally.contains("Remediated"));
+        assertThat(externally).containsSubsequence("WaitingForRemediation", "RemediationInProgress", "Remediated");
+    }
+
+    @ParameterizedTest(name = "Machine {0}")
+    @ValueSource(strings = {"v1beta2", "v1beta1"})
+    @DisplayName("a fence that fails for good ends the remediation with FenceAgentFailed and asks the MachineSet to "
+            + "replace the Machine: OwnerRemediated=False/WaitingForRemediation in both places")
+    void failedFenceGivesUpToTheOwner(String version) throws Exception {
+        world = new RemediationWorld(client, Duration.ofMillis(100), RemediationWorld.permissive());
+        SimulatedBmc bmc = world.node(NODE);
+        world.node("c1-md-0-worker-8");
+        createMachine(version, Optional.of(NODE));
+
+        createAsMachineHealthCheck(version, bmc, "not-the-password");
+
+        await("Succeeded=False", () -> world.has(MACHINE, RemediationConditions.SUCCEEDED, "False",
+                "FenceAgentFailed"));
+        await("OwnerRemediated=False", () -> condition(version, true, "OwnerRemediated").isPresent());
+        assertThat(condition(version, true, "OwnerRemediated").orElseThrow())
+                .containsEntry("status", "False").containsEntry("reason", "WaitingForRemediation")
+                .doesNotContainKey("severity");
+        assertThat(condition(version, false, "OwnerRemediated").orElseThrow())
+                .containsEntry("status", "False").containsEntry("reason", "WaitingForRemediation")
+                .containsEntry("severity", "Warning");
+        assertThat(condition(version, true, "ExternallyRemediated").orElseThrow())
+                .containsEntry("status", "False").containsEntry("reason", "RemediationFailed");
+        assertThat(bmc.powerTarget().history()).doesNotContain(PowerState.OFF);
+        assertThat(world.condition(MACHINE, RemediationConditions.SUCCEEDED).orElseThrow().getMessage())
+                .doesNotContain("not-the-password");
+    }
+
+    @ParameterizedTest(name = "Machine {0}")
+    @ValueSource(strings = {"v1beta2"})
+    @DisplayName("a Machine without a Node cannot be fenced: RemediationFinishedNodeNotFound, and the MachineSet is "
+            + "asked to replace it")
+    void machineWithoutNode(String version) throws Exception {
+        world = new RemediationWorld(client, Duration.ofMillis(100), RemediationWorld.permissive());
+        SimulatedBmc bmc = world.node(NODE);
+        createMachine(version, Optional.empty());
+
+        createAsMachineHealthCheck(version, bmc, RemediationWorld.PASSWORD);
+
+        await("RemediationFinishedNodeNotFound", () -> world.has(MACHINE, RemediationConditions.SUCCEEDED, "False",
+                "RemediationFinishedNodeNotFound"));
+        await("OwnerRemediated=False", () -> condition(version, true, "OwnerRemediated")
+                .filter(c -> "WaitingForRemediation".equals(c.get("reason"))).isPresent());
+        assertThat(world.record(NODE)).isEmpty();
+    }
+
+    /** A Machine as Cluster API keeps it, with the conditions MachineHealthCheck wrote when it found it unhealthy. */
+    private void createMachine(String version, Optional<String> node) {
+        GenericKubernetesResource machine = new GenericKubernetesResource();
+        machine.setApiVersion("cluster.x-k8s.io/" + version);
+        machine.setKind("Machine");
+        machine.setMetadata(new io.fabric8.kubernetes.api.model.ObjectMeta());
+        machine.getMetadata().setName(MACHINE);
+        machine.getMetadata().setNamespace(NAMESPACE);
+        machine.getMetadata().setLabels(Map.of("cluster.x-k8s.io/cluster-name", "c1"));
+        machine.setAdditionalProperty("spec", Map.of("clusterName", "c1"));
+        GenericKubernetesResource created = machines(version).resource(machine).create();
+        Map<String, Object> ready = condition("Ready", "False", "NodeNotReady");
+        Map<String, Object> waiting = condition("ExternallyRemediated", "False", "WaitingForRemediation");
+        Map<String, Object> legacyReady = new LinkedHashMap<>(ready);
+        legacyReady.put("severity", "Warning");
+        Map<String, Object> status = new LinkedHashMap<>();
+        node.ifPresent(n -> status.put("nodeRef", Map.of("name", n)));
+        if (version.equals("v1beta2")) {
+            status.put("conditions", List.of(ready, waiting));
+            status.put("deprecated", Map.of("v1beta1", Map.of("conditions", List.of(legacyReady))));
+        } else {
+            status.put("conditions", List.of(legacyReady));
+            status.put("v1beta2", Map.of("conditions", List.of(ready, waiting)));
+        }
+        created.setAdditionalProperty("status", status);
+        machines(version).resource(created).updateStatus();
+    }
+
+    /** The remediation as MachineHealthCheck creates it from a template; the BMC password in a per-node Secret. */
+    private void createAsMachineHealthCheck(String version, SimulatedBmc bmc, String password) {
+        client.secrets().inNamespace(NAMESPACE).resource(new SecretBuilder().withNewMetadata()
+                .withName("bmc-" + NODE).endMetadata().withData(Map.of("--password", Base64.getEncoder()
+                        .encodeToString(password.getBytes(StandardCharsets.UTF_8)))).build()).create();
+        GenericKubernetesResource machine = machines(version).withName(MACHINE).get();
+        NodeFenceRemediation cr = new NodeFenceRemediation();
+        cr.getMetadata().setName(MACHINE);
+        cr.getMetadata().setNamespace(NAMESPACE);
+        cr.getMetadata().setAnnotations(Map.of("cluster.x-k8s.io/cloned-from-name", "remedy-fence",
+                "cluster.x-k8s.io/cloned-from-groupkind", "NodeFenceRemediationTemplate.remedy.dev"));
+        cr.getMetadata().setLabels(Map.of("cluster.x-k8s.io/cluster-name", "c1"));
+        cr.getMetadata().setOwnerReferences(List.of(new OwnerReferenceBuilder().withApiVersion(machine.getApiVersion())
+                .withKind("Machine").withName(MACHINE).withUid(machine.getMetadata().getUid()).build()));
+        Map<String, String> shared = new LinkedHashMap<>(RemediationWorld.farParameters(bmc));
+        shared.remove("--password");
+        cr.getSpec().setAgent("fence_ipmilan");
+        cr.getSpec().setSharedParameters(shared);
+        cr.getSpec().setNodeSecretNames(Map.of(NODE, "bmc-" + NODE));
+        cr.getSpec().setRetryCount(1);
+        cr.getSpec().setTimeout("10s");
+        client.resources(NodeFenceRemediation.class).inNamespace(NAMESPACE).resource(cr).create();
+    }
+
+    private static Map<String, Object> condition(String type, String status, String reason) {
+        Map<String, Object> c = new LinkedHashMap<>();
+        c.put("type", type);
+        c.put("status", status);
+        c.put("reason", reason);
+        c.put("lastTransitionTime", "2026-11-26T00:00:00Z");
+        return c;
+    }
+
+    /** The reasons of ExternallyRemediated in the Machine's v1beta2-shaped place, as a watch sees them change. */
+    private List<String> watchMachine(String version) {
+        List<String> reasons = new CopyOnWriteArrayList<>();
+        watch = machines(version).withName(MACHINE).watch(new Watcher<>() {
+            @Override
+            public void eventReceived(Action action, GenericKubernetesResource resource) {
+                conditions(resource, true).stream().filter(c -> "ExternallyRemediated".equals(c.get("type")))
+                        .map(c -> String.valueOf(c.get("reason"))).findFirst().ifPresent(reason -> {
+                            if (reasons.isEmpty() || !reasons.get(reasons.size() - 1).equals(reason)) {
+                                reasons.add(reason);
+                            }
+                        });
+            }
+
+            @Override
+            public void onClose(WatcherException cause) {
+            }
+        });
+        GenericKubernetesResource now = machines(version).withName(MACHINE).get();
+        conditions(now, true).stream().filter(c -> "ExternallyRemediated".equals(c.get("type")))
+                .map(c -> String.valueOf(c.get("reason"))).findFirst().ifPresent(r -> reasons.add(0, r));
+        return reasons;
+    }
+
+    private Optional<Map<String, Object>> condition(String version, boolean v1beta2Shape, String type) {
+        GenericKubernetesResource machine = machines(version).withName(MACHINE).get();
+        return conditions(machine, v1beta2Shape).stream().filter(c -> type.equals(c.get("type"))).findFirst();
+    }
+
+    /** The conditions of the v1beta2 place ({@code modern}) or of the v1beta1 place, wherever the version keeps it. */
+    @SuppressWarnings("unchecked")
+    private static List<Map<String, Object>> conditions(GenericKubernetesResource machine, boolean modern) {
+        boolean v1beta2 = machine.getApiVersion().endsWith("/v1beta2");
+        Map<String, Object> status = (Map<String, Object>) machine.getAdditionalProperties().get("status");
+        if (status == null) {
+            return List.of();
+        }
+        Map<String, Object> holder = status;
+        if (modern && !v1beta2) {
+            holder = (Map<String, Object>) status.get("v1beta2");
+        } else if (!modern && v1beta2) {
+            Map<String, Object> deprecated = (Map<String, Object>) status.get("deprecated");
+            holder = deprecated == null ? null : (Map<String, Object>) deprecated.get("v1beta1");
+        }
+        Object list = holder == null ? null : holder.get("conditions");
+        return list instanceof List<?> l ? new ArrayList<>((List<Map<String, Object>>) l) : List.of();
+    }
+
+    private io.fabric8.kubernetes.client.dsl.NonNamespaceOperation<GenericKubernetesResource,
+            io.fabric8.kubernetes.api.model.GenericKubernetesResourceList,
+            io.fabric8.kubernetes.client.dsl.Resource<GenericKubernetesResource>> machines(String version) {
+        return client.genericKubernetesResources(MachineConditions.context("cluster.x-k8s.io/" + version))
+                .inNamespace(NAMESPACE);
+    }
+}
