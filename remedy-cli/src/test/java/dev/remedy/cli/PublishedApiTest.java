@@ -47,10 +47,9 @@ class PublishedApiTest {
             "dev.remedy.fence.ipmi", Set.of("dev.remedy.fence.ipmi"),
             "dev.remedy.fence.redfish", Set.of("dev.remedy.fence.redfish"),
             "dev.remedy.fence.ssh", Set.of("dev.remedy.fence.ssh"),
-            "dev.remedy.fence.kube", Set.of("dev.remedy.fence.kube.cluster", "dev.remedy.fence.kube.config",
-                    "dev.remedy.fence.kube.events", "dev.remedy.fence.kube.ha", "dev.remedy.fence.kube.metrics",
-                    "dev.remedy.fence.kube.operator", "dev.remedy.fence.kube.remediation", "dev.remedy.fence.kube.store",
-                    "dev.remedy.fence.kube.watch"));
+            "dev.remedy.fence.kube", Stream.of("agent", "cluster", "config", "events", "external", "ha", "machine",
+                    "metrics", "operator", "remediation", "store", "watch").map(area -> "dev.remedy.fence.kube." + area)
+                    .collect(Collectors.toUnmodifiableSet()));
 
     private static final JavaClasses PUBLISHED = new ClassFileImporter()
             .withImportOption(ImportOption.Predefined.DO_NOT_INCLUDE_TESTS)

@@ -8,10 +8,13 @@ import dev.remedy.fence.kube.remediation.internal.RemediationConditions;
 import dev.remedy.simulators.ipmi.SimulatedBmc;
 import dev.remedy.spi.PowerState;
 import io.fabric8.kubernetes.api.model.Event;
+import io.fabric8.kubernetes.api.model.SecretBuilder;
 import io.fabric8.kubernetes.client.KubernetesClient;
 import io.fabric8.kubernetes.client.server.mock.EnableKubernetesMockClient;
 import java.io.ByteArrayInputStream;
 import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.time.Duration;
 import java.util.LinkedHashMap;
 import java.util.Map;
@@ -83,6 +86,43 @@ class RemediationSpecTest {
         assertThat(world.condition(NODE, RemediationConditions.PERMANENT_NODE_DELETION_EXPECTED))
                 .as("OutOfServiceTaint keeps the Node object").isEmpty();
         assertThat(client.nodes().withName(NODE).get()).as("the Node object is never deleted").isNotNull();
+        assertThat(world.record(NODE).orElseThrow().released()).isTrue();
+    }
+
+    @Test
+    @DisplayName("the README's template (deploy/examples/nodehealthcheck-remediator.yaml), instantiated as "
+            + "NodeHealthCheck does with generateName, fences its node (only the BMC's address changed)")
+    void exampleTemplate() throws Exception {
+        world = new RemediationWorld(client, Duration.ofMillis(100), RemediationWorld.permissive());
+        SimulatedBmc bmc = world.node(NODE);
+        world.node("worker-2");
+        String example = Files.readString(Path.of("../deploy/examples/nodehealthcheck-remediator.yaml"));
+        String templateYaml = example.split("(?m)^---$")[0]
+                .replace("openshift-workload-availability", NAMESPACE)
+                .replace("worker-1: 10.0.0.11", NODE + ": \"" + bmc.host() + "\"")
+                .replace("--lanplus: \"\"", "--lanplus: \"\"\n        --ipport: \"" + bmc.port() + "\"");
+        assertThat(templateYaml).contains(bmc.host()).contains(Integer.toString(bmc.port()));
+        NodeFenceRemediationTemplate template = client.resources(NodeFenceRemediationTemplate.class)
+                .load(new ByteArrayInputStream(templateYaml.getBytes(StandardCharsets.UTF_8))).item();
+        assertThat(template.getMetadata().getAnnotations())
+                .containsEntry(NodeFenceRemediationTemplate.MULTIPLE_TEMPLATES, "true");
+        client.resources(NodeFenceRemediationTemplate.class).inNamespace(NAMESPACE).resource(template).create();
+        client.secrets().inNamespace(NAMESPACE).resource(new SecretBuilder().withNewMetadata()
+                .withName(template.getSpec().getTemplate().getSpec().getSharedSecretName()).endMetadata()
+                .withStringData(Map.of("--password", RemediationWorld.PASSWORD)).build()).create();
+
+        NodeFenceRemediation cr = new NodeFenceRemediation();
+        cr.getMetadata().setGenerateName(NODE + "-");
+        cr.getMetadata().setNamespace(NAMESPACE);
+        cr.getMetadata().setAnnotations(Map.of("remediation.medik8s.io/node-name", NODE,
+                "remediation.medik8s.io/template-name", template.getMetadata().getName()));
+        cr.setSpec(template.getSpec().getTemplate().getSpec());
+        String name = client.resources(NodeFenceRemediation.class).inNamespace(NAMESPACE).resource(cr).create()
+                .getMetadata().getName();
+
+        await("Succeeded=True", () -> world.has(name, RemediationConditions.SUCCEEDED, "True",
+                "RemediationFinishedSuccessfully"));
+        assertThat(bmc.powerTarget().history()).contains(PowerState.OFF);
         assertThat(world.record(NODE).orElseThrow().released()).isTrue();
     }
 
