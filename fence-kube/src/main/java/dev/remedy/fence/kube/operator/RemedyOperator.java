@@ -251,7 +251,7 @@ public final class RemedyOperator implements AutoCloseable {
     /** External remedies: templates instantiated and remedy Jobs run in the operator's namespace. */
     private KubeExternalRemediations externalRemediations() {
         return KubeExternalRemediations.builder(settings.client).namespace(settings.namespace).events(events)
-                .time(settings.time).build();
+                .time(settings.time).machineApiVersion("cluster.x-k8s.io/" + settings.machineVersion).build();
     }
 
     private synchronized void stopTerm() {
@@ -390,7 +390,9 @@ public final class RemedyOperator implements AutoCloseable {
 
         /**
          * Whether the leader runs {@link MachineRemediationDriver} (metal3's machine remediation by annotation) on
-         * Cluster API Machines of {@code version} ({@code v1beta1} or {@code v1beta2}); off by default.
+         * Cluster API Machines of {@code version} ({@code v1beta1} or {@code v1beta2}); off by default. The version
+         * is also the one external remedies and the escalate strategy read Machines with ({@code v1beta1} by
+         * default).
          */
         public Builder machineRemediation(boolean enabled, String version) {
             MachineRemediationDriver.builder(client).machineVersion(version);
