@@ -42,7 +42,8 @@ import org.slf4j.LoggerFactory;
  * powerOnTimeoutSeconds: 600, powerOffTimeoutSeconds: 300}).
  *
  * <p>The object's Machine is its owner of kind {@code Machine}, else the Machine of the same name and namespace; the
- * Machine names its BareMetalHost ({@value Metal3Objects#HOST_ANNOTATION}) and its Node ({@code status.nodeRef}).
+ * Machine names its BareMetalHost ({@value Metal3Objects#HOST_ANNOTATION}, on itself or on the infrastructure object
+ * of its {@code spec.infrastructureRef}, see {@link Metal3Objects#hostRef}) and its Node ({@code status.nodeRef}).
  * Each {@link #reconcile} reads everything fresh, evaluates one step, writes {@code status.phase},
  * {@code status.retryCount}, {@code status.phaseSince} and the conditions {@code Processing}, {@code Succeeded} and
  * {@code PermanentNodeDeletionExpected} through the status subresource <em>first</em>, and only then runs the step's
@@ -137,7 +138,7 @@ public final class EscalateRemediator {
         Optional<RemediationObservation> seen = observe(fresh, machine, status);
         if (seen.isEmpty()) {
             String why = "no Machine " + namespace + "/" + machineName(fresh) + " naming an existing BareMetalHost in "
-                    + Metal3Objects.HOST_ANNOTATION;
+                    + Metal3Objects.HOST_ANNOTATION + " (on itself or its spec.infrastructureRef object)";
             LOG.warn("{} {}/{}: {}; waiting, and no host is held off meanwhile", kind.getKind(), namespace, name, why);
             return new Result(status.phase(), false, release(annotation, machine), Optional.of(why));
         }

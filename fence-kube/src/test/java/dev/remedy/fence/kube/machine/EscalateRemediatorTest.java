@@ -76,6 +76,20 @@ class EscalateRemediatorTest {
     }
 
     @Test
+    @DisplayName("the host of a Machine is found through the Metal3Machine of its spec.infrastructureRef (CAPM3)")
+    void hostThroughMetal3Machine() {
+        world.create("m", MachineRemediationDriverTest.state("1010"));
+        world.hostThroughInfrastructure("m", true);
+        GenericKubernetesResource r = remediation("r", "m", Map.of("strategy", "escalate"));
+
+        assertThat(remediator.reconcile(r).actions()).containsExactly(RemediationAction.ADD_REBOOT_ANNOTATION);
+        assertThat(Metal3Objects.annotation(world.hostObject("m"), rebootKey("r"))).isEqualTo("{\"mode\":\"hard\"}");
+        powerAndNode("m", false);
+        assertThat(remediator.reconcile(r).actions()).containsExactly(RemediationAction.REMOVE_REBOOT_ANNOTATION);
+        assertThat(world.hostObject("m").getMetadata().getAnnotations()).doesNotContainKey(rebootKey("r"));
+    }
+
+    @Test
     @DisplayName("a node not ready within powerOnTimeout gets another power cycle (flat strategy, same name)")
     void retriesAfterPowerOnTimeout() {
         world.create("m", MachineRemediationDriverTest.state("1010"));

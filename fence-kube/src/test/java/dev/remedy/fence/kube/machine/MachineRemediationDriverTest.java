@@ -8,9 +8,11 @@ import dev.remedy.core.rules.MachineRemediationState;
 import dev.remedy.fence.kube.agent.internal.BareMetalHost;
 import dev.remedy.fence.kube.machine.MachineRemediationDriver.Write;
 import dev.remedy.fence.kube.machine.internal.Metal3Objects;
+import io.fabric8.kubernetes.api.model.APIGroupBuilder;
 import io.fabric8.kubernetes.api.model.GenericKubernetesResource;
 import io.fabric8.kubernetes.client.KubernetesClient;
 import io.fabric8.kubernetes.client.server.mock.EnableKubernetesMockClient;
+import io.fabric8.kubernetes.client.server.mock.KubernetesMockServer;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.DisplayName;
 import org.junit.jupiter.api.Test;
@@ -26,6 +28,7 @@ import org.junit.jupiter.params.provider.ValueSource;
 class MachineRemediationDriverTest {
 
     KubernetesClient client;
+    KubernetesMockServer server;
     MachineWorld world;
     MachineRemediationDriver driver;
 
@@ -115,6 +118,31 @@ class MachineRemediationDriverTest {
         assertThat(world.nodeObject("m")).as("no Machine: its Node is not ours to delete").isNotNull();
         assertThat(world.hostObject("other").getMetadata().getAnnotations())
                 .containsKey("reboot.metal3.io/someone-else");
+    }
+
+    @ParameterizedTest(name = "reference with {0}")
+    @ValueSource(strings = {"apiVersion", "apiGroup"})
+    @DisplayName("a Machine without the host annotation finds its host through the Metal3Machine of its"
+            + " spec.infrastructureRef (CAPM3), and the sweep keeps that host held off")
+    void hostThroughMetal3Machine(String reference) {
+        // mock gap: in CRUD mode the mock serves no API discovery (GET /apis/<group>), which a v1beta2 reference
+        // (apiGroup only) needs for the version; it is answered here as a real server answers it
+        server.expect().get().withPath("/apis/" + MachineWorld.METAL3_MACHINES.getGroup()).andReturn(200,
+                new APIGroupBuilder().withName(MachineWorld.METAL3_MACHINES.getGroup()).withNewPreferredVersion()
+                        .withGroupVersion(MachineWorld.METAL3_MACHINES.getGroup() + "/"
+                                + MachineWorld.METAL3_MACHINES.getVersion())
+                        .withVersion(MachineWorld.METAL3_MACHINES.getVersion()).endPreferredVersion().build()).always();
+        world.create("c", state("1110"));
+        world.hostThroughInfrastructure("c", reference.equals("apiVersion"));
+        assertThat(Metal3Objects.annotation(world.machine("c"), Metal3Objects.HOST_ANNOTATION)).isNull();
+
+        assertThat(driver.step(MachineWorld.NAMESPACE, "c")).contains(Write.ADD_REBOOT_ANNOTATION);
+        assertThat(world.state("c")).isEqualTo(state("1111"));
+
+        driver.sweep();
+        assertThat(world.state("c")).as("the host is claimed by its Machine: not released").isEqualTo(state("1111"));
+        world.sync("c");
+        assertThat(driver.step(MachineWorld.NAMESPACE, "c")).contains(Write.DELETE_NODE);
     }
 
     @Test
