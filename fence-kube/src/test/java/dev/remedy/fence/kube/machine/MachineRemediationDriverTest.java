@@ -13,6 +13,7 @@ import io.fabric8.kubernetes.api.model.GenericKubernetesResource;
 import io.fabric8.kubernetes.client.KubernetesClient;
 import io.fabric8.kubernetes.client.server.mock.EnableKubernetesMockClient;
 import io.fabric8.kubernetes.client.server.mock.KubernetesMockServer;
+import java.time.Duration;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.DisplayName;
 import org.junit.jupiter.api.Test;
@@ -149,6 +150,34 @@ class MachineRemediationDriverTest {
     @DisplayName("started, the driver remediates a Machine through its informers, on Cluster API v1beta2")
     void informersDriveTheProtocol() throws InterruptedException {
         DriverRuns.protocolThroughInformers(new MachineWorld(client, "v1beta2"), "v1beta2", "w");
+    }
+
+    @Test
+    @DisplayName("started, the driver remediates a Machine that names its host through a Metal3Machine, with no"
+            + " resync during the run")
+    void informersDriveHostsNamedThroughMetal3Machines() throws InterruptedException {
+        DriverRuns.protocolThroughInformers(world, "v1beta1", "i", true, Duration.ofMinutes(10));
+    }
+
+    @Test
+    @DisplayName("started, a host named through a Metal3Machine that is managed again brings its Machine's"
+            + " remediation at once, not at the next resync")
+    void hostManagedAgainThroughMetal3Machine() throws Exception {
+        world.create("u", state("1110"));
+        world.hostThroughInfrastructure("u", true);
+        pause("u", BareMetalHost.PAUSED, "");
+        try (MachineRemediationDriver started = MachineRemediationDriver.builder(client)
+                .backupNamespace(MachineWorld.BACKUPS).resync(Duration.ofMinutes(10)).build()) {
+            started.start();
+            Thread.sleep(500); // the first sweep finds the host paused: nothing to do
+            assertThat(world.state("u")).isEqualTo(state("1110"));
+
+            pause("u", BareMetalHost.PAUSED, null);
+            for (int i = 0; i < 200 && !world.state("u").rebootAnnotation(); i++) {
+                Thread.sleep(50);
+            }
+            assertThat(world.state("u")).as("powered off on the host's change").isEqualTo(state("1111"));
+        }
     }
 
     @Test
