@@ -12,6 +12,7 @@ import dev.remedy.core.rules.RemediationStep;
 import dev.remedy.fence.kube.agent.internal.BareMetalHost;
 import dev.remedy.fence.kube.machine.internal.EscalateStatusCodec;
 import dev.remedy.fence.kube.machine.internal.Metal3Objects;
+import dev.remedy.fence.kube.remediation.NodeFenceRemediation;
 import dev.remedy.spi.TimeSource;
 import io.fabric8.kubernetes.api.model.GenericKubernetesResource;
 import io.fabric8.kubernetes.api.model.HasMetadata;
@@ -24,14 +25,19 @@ import io.fabric8.kubernetes.client.informers.ResourceEventHandler;
 import io.fabric8.kubernetes.client.informers.SharedIndexInformer;
 import java.time.Duration;
 import java.time.Instant;
+import java.net.HttpURLConnection;
 import java.util.ArrayList;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
-import java.util.concurrent.ExecutorService;
+import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.Executors;
+import java.util.concurrent.ScheduledExecutorService;
+import java.util.concurrent.TimeUnit;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -42,7 +48,8 @@ import org.slf4j.LoggerFactory;
  * powerOnTimeoutSeconds: 600, powerOffTimeoutSeconds: 300}).
  *
  * <p>The object's Machine is its owner of kind {@code Machine}, else the Machine of the same name and namespace; the
- * Machine names its BareMetalHost ({@value Metal3Objects#HOST_ANNOTATION}) and its Node ({@code status.nodeRef}).
+ * Machine names its BareMetalHost ({@value Metal3Objects#HOST_ANNOTATION}, on itself or on the infrastructure object
+ * of its {@code spec.infrastructureRef}, see {@link Metal3Objects#hostRef}) and its Node ({@code status.nodeRef}).
  * Each {@link #reconcile} reads everything fresh, evaluates one step, writes {@code status.phase},
  * {@code status.retryCount}, {@code status.phaseSince} and the conditions {@code Processing}, {@code Succeeded} and
  * {@code PermanentNodeDeletionExpected} through the status subresource <em>first</em>, and only then runs the step's
@@ -52,6 +59,22 @@ import org.slf4j.LoggerFactory;
  * its object is being deleted, the reboot request is removed from every host that carries it, so a host is never
  * left held off; a paused or detached host never reports off, so its remediation fails on the power-off timeout and
  * is released.
+ *
+ * <p><b>Deleted objects.</b> Only NodeFenceRemediations carry remedy's finalizer; an object of another kind may be
+ * gone before any reconcile saw it being deleted. {@link #watch} therefore releases a deleted object's host (through
+ * its Machine, else by scanning the hosts for its annotation), and {@link #sweep} (run by every watch at its start and
+ * each resync) removes every {@value #REBOOT_KEY_PREFIX}&lt;uid&gt; request whose uid is no live object of a kind this
+ * remediator knows: the kinds it watches, the kinds it reconciled, and NodeFenceRemediation. Escalate every kind of a
+ * cluster through one remediator (one {@link #watch} per kind), since the sweep of one would release the hosts of
+ * objects of a kind only another knows.
+ *
+ * <p><b>The status of foreign kinds.</b> The phase, {@code retryCount} and {@code phaseSince} live in the object's
+ * status. A CRD whose schema prunes status fields it does not declare drops those it lacks on every status write:
+ * without {@code status.phaseSince} each reconcile starts the phase's timer again (and rewrites the status), so the
+ * power-off and power-on timeouts never expire: a host that never powers off stays requested off, a node that never
+ * gets ready is neither power-cycled again nor has its Machine deleted, until the object is deleted (which releases
+ * the host). Without {@code status.phase} every reconcile starts from the beginning. Escalate only kinds whose CRD
+ * keeps these fields (declared, or {@code x-kubernetes-preserve-unknown-fields} on {@code status}).
  */
 public final class EscalateRemediator {
 
@@ -62,6 +85,7 @@ public final class EscalateRemediator {
 
     private final Metal3Objects objects;
     private final TimeSource time;
+    private final Map<String, ResourceDefinitionContext> kinds = new ConcurrentHashMap<>();
 
     /** What one {@link #reconcile} did. */
     public record Result(RemediationPhase phase, boolean statusWritten, List<RemediationAction> actions,
@@ -82,6 +106,9 @@ public final class EscalateRemediator {
     private EscalateRemediator(Builder b) {
         this.objects = new Metal3Objects(b.client, b.machineVersion);
         this.time = b.time;
+        know(new ResourceDefinitionContext.Builder().withGroup(NodeFenceRemediation.GROUP)
+                .withVersion(NodeFenceRemediation.VERSION).withKind(NodeFenceRemediation.KIND)
+                .withPlural(NodeFenceRemediation.PLURAL).withNamespaced(true).build());
     }
 
     /** A builder on {@code client}. */
@@ -109,6 +136,7 @@ public final class EscalateRemediator {
      */
     public Result reconcile(GenericKubernetesResource remediation) {
         ResourceDefinitionContext kind = kindOf(remediation);
+        know(kind);
         String namespace = remediation.getMetadata().getNamespace();
         String name = remediation.getMetadata().getName();
         GenericKubernetesResource fresh = read(kind, namespace, name);
@@ -137,7 +165,7 @@ public final class EscalateRemediator {
         Optional<RemediationObservation> seen = observe(fresh, machine, status);
         if (seen.isEmpty()) {
             String why = "no Machine " + namespace + "/" + machineName(fresh) + " naming an existing BareMetalHost in "
-                    + Metal3Objects.HOST_ANNOTATION;
+                    + Metal3Objects.HOST_ANNOTATION + " (on itself or its spec.infrastructureRef object)";
             LOG.warn("{} {}/{}: {}; waiting, and no host is held off meanwhile", kind.getKind(), namespace, name, why);
             return new Result(status.phase(), false, release(annotation, machine), Optional.of(why));
         }
@@ -167,12 +195,14 @@ public final class EscalateRemediator {
 
     /**
      * Watches remediation objects of {@code kind} (all namespaces) and reconciles, on one thread of its own, every one
-     * with a {@code spec.strategy} on each change and each resync (which drives the timeouts).
+     * with a {@code spec.strategy} on each change and each resync (which drives the timeouts); releases the host of
+     * every deleted object, and runs {@link #sweep} at once and every {@code resync}.
      *
      * @return the watch; close it to stop
      */
     public AutoCloseable watch(ResourceDefinitionContext kind, Duration resync) {
-        ExecutorService executor = Executors.newSingleThreadExecutor(r -> {
+        know(kind);
+        ScheduledExecutorService executor = Executors.newSingleThreadScheduledExecutor(r -> {
             Thread t = new Thread(r, "remedy-escalate-" + kind.getKind().toLowerCase(Locale.ROOT));
             t.setDaemon(true);
             return t;
@@ -191,26 +221,110 @@ public final class EscalateRemediator {
 
                     @Override
                     public void onDelete(GenericKubernetesResource obj, boolean deletedFinalStateUnknown) {
-                        // a deleted object's host was released when its deletion began (finalizer) or at its end
+                        // any kind without remedy's finalizer is gone before a reconcile sees it being deleted
+                        run(obj, () -> released(obj));
                     }
 
                     private void submit(GenericKubernetesResource obj) {
                         if (hasStrategy(obj)) {
-                            executor.execute(() -> {
-                                try {
-                                    reconcile(obj);
-                                } catch (RuntimeException e) {
-                                    LOG.warn("escalate {} {}/{}: {}", kind.getKind(), obj.getMetadata().getNamespace(),
-                                            obj.getMetadata().getName(), e.getMessage(), e);
-                                }
-                            });
+                            run(obj, () -> reconcile(obj));
                         }
                     }
+
+                    private void run(GenericKubernetesResource obj, Runnable work) {
+                        executor.execute(() -> {
+                            try {
+                                work.run();
+                            } catch (RuntimeException e) {
+                                LOG.warn("escalate {} {}/{}: {}", kind.getKind(), obj.getMetadata().getNamespace(),
+                                        obj.getMetadata().getName(), e.getMessage(), e);
+                            }
+                        });
+                    }
                 }, resync.toMillis());
+        executor.scheduleWithFixedDelay(() -> {
+            try {
+                sweep();
+            } catch (RuntimeException e) {
+                LOG.warn("escalate sweep of BareMetalHosts: {}", e.getMessage(), e);
+            }
+        }, 0, resync.toMillis(), TimeUnit.MILLISECONDS);
         return () -> {
             informer.close();
             executor.shutdownNow();
         };
+    }
+
+    /**
+     * Removes every {@value #REBOOT_KEY_PREFIX}&lt;uid&gt; reboot request from every BareMetalHost whose uid is no
+     * live object of a kind this remediator knows (see the class comment): the request of a remediation object deleted
+     * without being released. The hosts are listed before the objects, so a request written meanwhile belongs to an
+     * object that is listed.
+     *
+     * @return how many requests were removed
+     * @throws IllegalStateException when the API server refuses a list or a write (nothing is released on doubt)
+     */
+    public int sweep() {
+        String prefix = rebootAnnotation("");
+        List<GenericKubernetesResource> held = hosts().stream().filter(h -> h.getMetadata().getAnnotations() != null
+                && h.getMetadata().getAnnotations().keySet().stream().anyMatch(k -> k.startsWith(prefix))).toList();
+        if (held.isEmpty()) {
+            return 0;
+        }
+        Set<String> live = new HashSet<>();
+        for (ResourceDefinitionContext kind : kinds.values()) {
+            liveUids(kind, live);
+        }
+        int removed = 0;
+        for (GenericKubernetesResource h : held) {
+            for (String key : List.copyOf(h.getMetadata().getAnnotations().keySet())) {
+                if (key.startsWith(prefix) && !live.contains(key.substring(prefix.length()))) {
+                    objects.annotate(BareMetalHost.RESOURCE, h, key, null);
+                    LOG.info("BareMetalHost {}/{}: released {} (its remediation object is gone)",
+                            h.getMetadata().getNamespace(), h.getMetadata().getName(), key);
+                    removed++;
+                }
+            }
+        }
+        return removed;
+    }
+
+    /** Releases the host of a deleted remediation object: through its Machine, else every host carrying its key. */
+    private void released(GenericKubernetesResource deleted) {
+        String uid = deleted.getMetadata().getUid();
+        if (uid == null || uid.isBlank()) {
+            return; // a tombstone without a uid: the sweep releases its host
+        }
+        List<RemediationAction> done = release(rebootAnnotation(uid),
+                objects.machine(deleted.getMetadata().getNamespace(), machineName(deleted)));
+        if (!done.isEmpty()) {
+            LOG.info("{} {}/{} deleted: its host released", deleted.getKind(), deleted.getMetadata().getNamespace(),
+                    deleted.getMetadata().getName());
+        }
+    }
+
+    private void liveUids(ResourceDefinitionContext kind, Set<String> into) {
+        try {
+            objects.client().genericKubernetesResources(kind).inAnyNamespace().list().getItems()
+                    .forEach(o -> into.add(o.getMetadata().getUid()));
+        } catch (KubernetesClientException e) {
+            if (e.getCode() != HttpURLConnection.HTTP_NOT_FOUND) { // 404: the kind is not installed, no objects
+                throw Metal3Objects.failure("list " + kind.getKind() + "s to find released hosts", e);
+            }
+        }
+    }
+
+    private List<GenericKubernetesResource> hosts() {
+        try {
+            return objects.client().genericKubernetesResources(BareMetalHost.RESOURCE).inAnyNamespace().list()
+                    .getItems();
+        } catch (KubernetesClientException e) {
+            throw Metal3Objects.failure("list BareMetalHosts", e);
+        }
+    }
+
+    private void know(ResourceDefinitionContext kind) {
+        kinds.putIfAbsent(kind.getGroup() + "/" + kind.getVersion() + "/" + kind.getPlural(), kind);
     }
 
     private Optional<RemediationObservation> observe(GenericKubernetesResource remediation,
@@ -260,13 +374,7 @@ public final class EscalateRemediator {
      */
     private List<RemediationAction> release(String annotation, GenericKubernetesResource machine) {
         GenericKubernetesResource own = machine == null ? null : objects.hostOf(machine);
-        List<GenericKubernetesResource> hosts;
-        try {
-            hosts = own != null ? List.of(own) : objects.client().genericKubernetesResources(BareMetalHost.RESOURCE)
-                    .inAnyNamespace().list().getItems();
-        } catch (KubernetesClientException e) {
-            throw Metal3Objects.failure("list BareMetalHosts to release " + annotation, e);
-        }
+        List<GenericKubernetesResource> hosts = own != null ? List.of(own) : hosts();
         List<RemediationAction> done = new ArrayList<>();
         for (GenericKubernetesResource h : hosts) {
             if (Metal3Objects.annotation(h, annotation) != null) {

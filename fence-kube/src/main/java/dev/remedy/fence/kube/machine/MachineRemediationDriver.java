@@ -31,7 +31,9 @@ import org.slf4j.LoggerFactory;
  * Machine remediation by annotation, on real objects: metal3's power-cycle-and-delete design with remedy's
  * {@link MachineRemediationRules}. A Machine ({@code cluster.x-k8s.io}, v1beta1 or v1beta2) annotated
  * {@value MachineRemediationRules#NEEDS_REMEDIATION} names its BareMetalHost ({@code metal3.io/v1alpha1}) in
- * {@value Metal3Objects#HOST_ANNOTATION} ({@code namespace/name}) and its Node in {@code status.nodeRef.name}; the
+ * {@value Metal3Objects#HOST_ANNOTATION} ({@code namespace/name}), on itself or, as CAPM3 sets it, on the
+ * infrastructure object its {@code spec.infrastructureRef} names (a Metal3Machine; see {@link Metal3Objects#hostRef}),
+ * and its Node in {@code status.nodeRef.name}; the
  * driver powers the host off with {@value MachineRemediationRules#REBOOT_ANNOTATION} ({@code {"mode":"hard"}}),
  * deletes the Node while the host reads {@code status.poweredOn: false}, removes the Machine's annotation once the
  * Node is gone, and removes the reboot annotation so that the host powers on again.
@@ -117,8 +119,9 @@ public final class MachineRemediationDriver implements AutoCloseable {
         GenericKubernetesResource host = objects.hostOf(machine);
         if (host == null) {
             if (Metal3Objects.annotation(machine, MachineRemediationRules.NEEDS_REMEDIATION) != null) {
-                LOG.warn("Machine {}/{} needs remediation but names no existing BareMetalHost in annotation {}; "
-                        + "nothing to power off", namespace, name, Metal3Objects.HOST_ANNOTATION);
+                LOG.warn("Machine {}/{} needs remediation but names no existing BareMetalHost in annotation {} (on "
+                        + "itself or its spec.infrastructureRef object); nothing to power off", namespace, name,
+                        Metal3Objects.HOST_ANNOTATION);
             }
             return Optional.empty();
         }
@@ -174,9 +177,10 @@ public final class MachineRemediationDriver implements AutoCloseable {
         Set<String> claimed = new HashSet<>();
         int writes = 0;
         for (GenericKubernetesResource m : machines) {
-            Metal3Objects.hostRef(m).ifPresent(ref -> claimed.add(ref[0] + "/" + ref[1]));
+            Optional<String[]> ref = objects.hostRef(m);
+            ref.ifPresent(r -> claimed.add(r[0] + "/" + r[1]));
             boolean needs = Metal3Objects.annotation(m, MachineRemediationRules.NEEDS_REMEDIATION) != null;
-            if (needs || hostHoldsOff(m, hosts)) {
+            if (needs || holdsOff(ref, hosts)) {
                 writes += converge(m.getMetadata().getNamespace(), m.getMetadata().getName()).size();
             }
         }
@@ -277,8 +281,8 @@ public final class MachineRemediationDriver implements AutoCloseable {
         }
     }
 
-    private static boolean hostHoldsOff(GenericKubernetesResource machine, List<GenericKubernetesResource> hosts) {
-        return Metal3Objects.hostRef(machine).flatMap(ref -> hosts.stream()
+    private static boolean holdsOff(Optional<String[]> hostRef, List<GenericKubernetesResource> hosts) {
+        return hostRef.flatMap(ref -> hosts.stream()
                 .filter(h -> ref[0].equals(h.getMetadata().getNamespace()) && ref[1].equals(h.getMetadata().getName()))
                 .findFirst())
                 .map(h -> Metal3Objects.annotation(h, MachineRemediationRules.REBOOT_ANNOTATION) != null)
@@ -294,18 +298,25 @@ public final class MachineRemediationDriver implements AutoCloseable {
         }
     }
 
-    /** A host changed: its Machines are evaluated; a held-off host that no Machine names brings a sweep. */
+    /**
+     * A host changed: the Machines naming it in their own annotation are evaluated; when none does, a sweep runs if
+     * the host is held off or a Machine may name it through its infrastructure object (which only the sweep reads,
+     * off the informer's thread).
+     */
     private void hostChanged(GenericKubernetesResource host, List<GenericKubernetesResource> machines) {
         String namespace = host.getMetadata().getNamespace();
         String name = host.getMetadata().getName();
         boolean named = false;
+        boolean indirect = false;
         for (GenericKubernetesResource m : machines) {
-            if (Metal3Objects.hostRef(m).filter(ref -> ref[0].equals(namespace) && ref[1].equals(name)).isPresent()) {
+            Optional<String[]> own = Metal3Objects.ownHostRef(m);
+            if (own.filter(ref -> ref[0].equals(namespace) && ref[1].equals(name)).isPresent()) {
                 named = true;
                 enqueue(key(m));
             }
+            indirect |= own.isEmpty() && Metal3Objects.hasInfrastructureRef(m);
         }
-        if (!named && Metal3Objects.annotation(host, MachineRemediationRules.REBOOT_ANNOTATION) != null) {
+        if (!named && (indirect || Metal3Objects.annotation(host, MachineRemediationRules.REBOOT_ANNOTATION) != null)) {
             enqueue(SWEEP);
         }
     }

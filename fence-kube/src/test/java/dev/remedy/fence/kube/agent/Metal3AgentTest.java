@@ -186,6 +186,30 @@ class Metal3AgentTest {
         assertThat(operator.hardware()).isEmpty();
     }
 
+    @ParameterizedTest(name = "annotated {0}")
+    @ValueSource(strings = {"baremetalhost.metal3.io/detached", "baremetalhost.metal3.io/paused"})
+    @DisplayName("ON of a host detached or paused after OFF removes remedy's request first, then fails saying so;"
+            + " the host powers on once managed again")
+    void onWithdrawsTheRequestFromAnUnmanagedHost(String annotation) throws InterruptedException {
+        host(true, "provisioned", true);
+        assertThat(run(FenceAction.OFF).status()).isEqualTo(FenceStatus.SUCCEEDED);
+        KubeObjects.annotate(client, host, annotation, "");
+
+        FenceOutcome on = run(FenceAction.ON);
+
+        assertThat(on.status()).as("%s", on).isEqualTo(FenceStatus.FAILED);
+        assertThat(on.detail()).contains(remedyKey, "was removed", "not managed", annotation,
+                KubeObjects.NAMESPACE + "/" + host);
+        assertThat(KubeObjects.rebootRequests(client, host)).as("remedy's request withdrawn").isEmpty();
+        FenceOutcome again = run(FenceAction.ON);
+        assertThat(again.status()).as("nothing left to withdraw: %s", again).isEqualTo(FenceStatus.REFUSED);
+
+        KubeObjects.annotate(client, host, annotation, null);
+        operator.steps(3);
+        assertThat(KubeObjects.status(client, host, "poweredOn")).as("not held off once managed again").isEqualTo(true);
+        assertThat(operator.hardware()).containsExactly("off hard", "on");
+    }
+
     @Test
     @DisplayName("a host with spec.online=false is refused OFF and REBOOT; STATUS reads its power and says its owner keeps it off")
     void offlineHostIsRefused() throws InterruptedException {

@@ -67,10 +67,22 @@ final class DriverRuns {
      */
     static void protocolThroughInformers(MachineWorld world, String version, String name)
             throws InterruptedException {
+        protocolThroughInformers(world, version, name, false, Duration.ofSeconds(1));
+    }
+
+    /**
+     * As {@link #protocolThroughInformers(MachineWorld, String, String)}, with the host named through a Metal3Machine
+     * ({@code throughInfrastructure}) and the given resync (a long one: only the informers' events drive it).
+     */
+    static void protocolThroughInformers(MachineWorld world, String version, String name,
+            boolean throughInfrastructure, Duration resync) throws InterruptedException {
         MachineRemediationState done = MachineRemediationDriverTest.state("1010");
         world.create(name, MachineRemediationDriverTest.state("1110"));
+        if (throughInfrastructure) {
+            world.hostThroughInfrastructure(name, true);
+        }
         try (MachineRemediationDriver started = MachineRemediationDriver.builder(world.client).machineVersion(version)
-                .backupNamespace(MachineWorld.BACKUPS).resync(Duration.ofSeconds(1)).build()) {
+                .backupNamespace(MachineWorld.BACKUPS).resync(resync).build()) {
             String firstNode = world.nodeObject(name).getMetadata().getUid();
             started.start();
             for (int i = 0; i < 200 && !world.state(name).equals(done); i++) {

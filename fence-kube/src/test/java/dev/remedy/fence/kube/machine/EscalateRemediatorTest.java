@@ -9,6 +9,7 @@ import dev.remedy.core.rules.RemediationPhase;
 import dev.remedy.fence.kube.agent.internal.BareMetalHost;
 import dev.remedy.fence.kube.machine.EscalateRemediator.Result;
 import dev.remedy.fence.kube.machine.internal.Metal3Objects;
+import dev.remedy.fence.kube.remediation.NodeFenceRemediation;
 import dev.remedy.fence.kube.testing.MinimalCrds;
 import dev.remedy.test.FakeTimeSource;
 import io.fabric8.kubernetes.api.model.GenericKubernetesResource;
@@ -21,6 +22,7 @@ import io.fabric8.kubernetes.client.server.mock.EnableKubernetesMockClient;
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.DisplayName;
 import org.junit.jupiter.api.Test;
@@ -73,6 +75,20 @@ class EscalateRemediatorTest {
         assertThat(condition("r", "Succeeded")).isEqualTo("True");
         assertThat(condition("r", "Processing")).isEqualTo("False");
         assertThat(world.machine("m")).isNotNull();
+    }
+
+    @Test
+    @DisplayName("the host of a Machine is found through the Metal3Machine of its spec.infrastructureRef (CAPM3)")
+    void hostThroughMetal3Machine() {
+        world.create("m", MachineRemediationDriverTest.state("1010"));
+        world.hostThroughInfrastructure("m", true);
+        GenericKubernetesResource r = remediation("r", "m", Map.of("strategy", "escalate"));
+
+        assertThat(remediator.reconcile(r).actions()).containsExactly(RemediationAction.ADD_REBOOT_ANNOTATION);
+        assertThat(Metal3Objects.annotation(world.hostObject("m"), rebootKey("r"))).isEqualTo("{\"mode\":\"hard\"}");
+        powerAndNode("m", false);
+        assertThat(remediator.reconcile(r).actions()).containsExactly(RemediationAction.REMOVE_REBOOT_ANNOTATION);
+        assertThat(world.hostObject("m").getMetadata().getAnnotations()).doesNotContainKey(rebootKey("r"));
     }
 
     @Test
@@ -234,6 +250,76 @@ class EscalateRemediatorTest {
         }
         assertThat(status("plain")).as("no strategy: not this remediator's object").isNull();
         assertThat(world.hostObject("n").getMetadata().getAnnotations()).isNullOrEmpty();
+    }
+
+    @Test
+    @DisplayName("watching a kind without remedy's finalizer, a deleted remediation object's host is released")
+    void watchReleasesTheHostOfADeletedObject() throws Exception {
+        world.create("m", MachineRemediationDriverTest.state("1010"));
+        try (AutoCloseable watch = remediator.watch(REMEDIATIONS, Duration.ofMinutes(10))) {
+            remediation("r", "m", Map.of("strategy", "escalate"));
+            String key = rebootKey("r");
+            awaitHost("m", key, true);
+            client.genericKubernetesResources(REMEDIATIONS).inNamespace(MachineWorld.NAMESPACE).withName("r").delete();
+
+            awaitHost("m", key, false);
+            assertThat(world.hostObject("m").getMetadata().getAnnotations()).doesNotContainKey(key);
+        }
+        world.sync("m");
+        assertThat(world.state("m").poweredOn()).as("the host powers on again").isTrue();
+    }
+
+    @Test
+    @DisplayName("the sweep releases the hosts of remediation objects deleted unseen, and keeps those of live ones;"
+            + " a watch sweeps when it starts")
+    void sweepReleasesHostsOfDeletedObjects() throws Exception {
+        world.create("m", MachineRemediationDriverTest.state("1010"));
+        world.create("n", MachineRemediationDriverTest.state("1010"));
+        GenericKubernetesResource gone = remediation("gone", "m", Map.of("strategy", "escalate"));
+        GenericKubernetesResource live = remediation("live", "n", Map.of("strategy", "escalate"));
+        String goneKey = rebootKey("gone");
+        String liveKey = rebootKey("live");
+        remediator.reconcile(gone);
+        remediator.reconcile(live);
+        client.genericKubernetesResources(REMEDIATIONS).inNamespace(MachineWorld.NAMESPACE).withName("gone").delete();
+        assertThat(world.hostObject("m").getMetadata().getAnnotations()).as("nothing saw the deletion")
+                .containsKey(goneKey);
+        String nodeFenceKey = EscalateRemediator.rebootAnnotation(nodeFenceRemediation("nfr").getMetadata().getUid());
+        new Metal3Objects(client, "v1beta1").annotate(BareMetalHost.RESOURCE, world.hostObject("m"), nodeFenceKey,
+                "{\"mode\":\"hard\"}");
+
+        assertThat(remediator.sweep()).isEqualTo(1);
+
+        assertThat(world.hostObject("m").getMetadata().getAnnotations()).doesNotContainKey(goneKey)
+                .as("a live NodeFenceRemediation's request, another kind").containsKey(nodeFenceKey);
+        assertThat(world.hostObject("n").getMetadata().getAnnotations()).as("its object lives").containsKey(liveKey);
+        assertThat(remediator.sweep()).as("nothing left to release").isZero();
+
+        client.genericKubernetesResources(REMEDIATIONS).inNamespace(MachineWorld.NAMESPACE).withName("live").delete();
+        EscalateRemediator restarted = EscalateRemediator.builder(client).time(time).build();
+        try (AutoCloseable watch = restarted.watch(REMEDIATIONS, Duration.ofMinutes(10))) {
+            awaitHost("n", liveKey, false);
+            assertThat(world.hostObject("n").getMetadata().getAnnotations()).doesNotContainKey(liveKey);
+        }
+    }
+
+    private GenericKubernetesResource nodeFenceRemediation(String name) {
+        ResourceDefinitionContext kind = new ResourceDefinitionContext.Builder().withGroup(NodeFenceRemediation.GROUP)
+                .withVersion(NodeFenceRemediation.VERSION).withKind(NodeFenceRemediation.KIND)
+                .withPlural(NodeFenceRemediation.PLURAL).withNamespaced(true).build();
+        MinimalCrds.install(client, kind);
+        return client.genericKubernetesResources(kind).inNamespace(MachineWorld.NAMESPACE).resource(
+                new GenericKubernetesResourceBuilder().withApiVersion(NodeFenceRemediation.GROUP + "/"
+                        + NodeFenceRemediation.VERSION).withKind(NodeFenceRemediation.KIND).withNewMetadata()
+                        .withNamespace(MachineWorld.NAMESPACE).withName(name).endMetadata().build()).create();
+    }
+
+    /** Waits, at most 10 s, until the host of {@code machine} carries {@code key} or not. */
+    private void awaitHost(String machine, String key, boolean present) throws InterruptedException {
+        for (int i = 0; i < 200 && Optional.ofNullable(world.hostObject(machine).getMetadata().getAnnotations())
+                .map(a -> a.containsKey(key)).orElse(false) != present; i++) {
+            Thread.sleep(50);
+        }
     }
 
     @Test

@@ -91,6 +91,37 @@ public final class MachineWorld {
         }
     }
 
+    /** CAPM3's Metal3Machine, the infrastructure object that carries the host annotation on stock Cluster API. */
+    public static final ResourceDefinitionContext METAL3_MACHINES = new ResourceDefinitionContext.Builder()
+            .withGroup("infrastructure.cluster.x-k8s.io").withVersion("v1beta1").withKind("Metal3Machine")
+            .withPlural("metal3machines").withNamespaced(true).build();
+
+    /**
+     * Moves the host annotation of Machine {@code name} where CAPM3 puts it: onto Metal3Machine {@code name}-m3m,
+     * which the Machine's {@code spec.infrastructureRef} names (with {@code apiVersion} as in v1beta1 Machines, or
+     * with {@code apiGroup} only as in v1beta2 ones); the Machine keeps no annotation of its own.
+     */
+    @SuppressWarnings("unchecked")
+    public void hostThroughInfrastructure(String name, boolean apiVersionInRef) {
+        MinimalCrds.install(client, METAL3_MACHINES);
+        String infra = name + "-m3m";
+        client.genericKubernetesResources(METAL3_MACHINES).inNamespace(NAMESPACE).resource(
+                new GenericKubernetesResourceBuilder().withApiVersion(METAL3_MACHINES.getGroup() + "/"
+                        + METAL3_MACHINES.getVersion()).withKind("Metal3Machine").withNewMetadata()
+                        .withNamespace(NAMESPACE).withName(infra).withAnnotations(Map.of(Metal3Objects.HOST_ANNOTATION,
+                                NAMESPACE + "/" + host(name))).endMetadata().build()).create();
+        Map<String, Object> ref = new HashMap<>(Map.of("kind", "Metal3Machine", "name", infra));
+        ref.put(apiVersionInRef ? "apiVersion" : "apiGroup", apiVersionInRef ? METAL3_MACHINES.getGroup() + "/"
+                + METAL3_MACHINES.getVersion() : METAL3_MACHINES.getGroup());
+        client.genericKubernetesResources(machines).inNamespace(NAMESPACE).withName(name).edit(m -> {
+            m.getMetadata().getAnnotations().remove(Metal3Objects.HOST_ANNOTATION);
+            Map<String, Object> spec = new HashMap<>((Map<String, Object>) m.getAdditionalProperties().get("spec"));
+            spec.put("infrastructureRef", ref);
+            m.setAdditionalProperty("spec", spec);
+            return m;
+        });
+    }
+
     /** The kubelet registers the Node of Machine {@code name} (Ready, with an administrator's label). */
     void registerNode(String name) {
         client.nodes().resource(new NodeBuilder().withNewMetadata().withName(node(name))

@@ -22,6 +22,11 @@ import java.util.concurrent.atomic.AtomicReference;
  * remedy's fence) or whose provisioning state is not one the operator acts on requests in. STATUS reads such a host's
  * power as it is and says that its owner keeps it off. ON removes remedy's request and fails at once, without waiting,
  * when another client's keyed request or {@code spec.online=false} keeps the host off.
+ *
+ * <p>ON always removes remedy's request first, also from a detached or paused host (removing it is always safe; left
+ * behind, it would hold the host off for good once the operator manages it again); on such a host ON then fails,
+ * saying that the request was removed and that the operator does not manage the host's power, or is refused when
+ * there was no request of remedy's to remove.
  */
 public final class Metal3Agent extends KubeObjectAgent {
 
@@ -115,19 +120,27 @@ public final class Metal3Agent extends KubeObjectAgent {
     @Override
     FenceOutcome on(FenceContext context) throws InterruptedException {
         BareMetalHost h = read(context);
-        Optional<FenceOutcome> refused = unmanaged(h, FenceAction.ON);
-        if (refused.isPresent()) {
-            return refused.get();
-        }
         String key = h.remedyAnnotation();
-        if (h.annotations().containsKey(key)) {
+        boolean withdrawn = h.annotations().containsKey(key);
+        if (withdrawn) {
+            // always first, even on a host the operator does not manage now: once it manages the host again, a
+            // request left behind would hold it off for good
             context.progress("removing " + key + " from BareMetalHost " + h.ref());
             calls++;
             kube.call(context, "remove " + key + " from BareMetalHost " + h.ref(), client -> {
                 Patches.removeAnnotation(client, BareMetalHost.RESOURCE, namespace, name, key);
                 return key;
             });
-        } else {
+        }
+        Optional<FenceOutcome> refused = unmanaged(h, FenceAction.ON);
+        if (refused.isPresent()) {
+            if (!withdrawn) {
+                return refused.get();
+            }
+            return FenceOutcome.failed(power(h), "remedy's request " + key + " was removed from BareMetalHost "
+                    + h.ref() + ", but the host is not managed, so ON cannot be confirmed: " + refused.get().detail());
+        }
+        if (!withdrawn) {
             context.progress("BareMetalHost " + h.ref() + " carries no request of remedy's; waiting for it to power on");
         }
         Optional<FenceOutcome> kept = keptOff(h);

@@ -1,6 +1,7 @@
 package dev.remedy.fence.kube.machine.internal;
 
 import dev.remedy.fence.kube.agent.internal.BareMetalHost;
+import io.fabric8.kubernetes.api.model.APIGroup;
 import io.fabric8.kubernetes.api.model.GenericKubernetesResource;
 import io.fabric8.kubernetes.api.model.Node;
 import io.fabric8.kubernetes.api.model.NodeCondition;
@@ -9,18 +10,23 @@ import io.fabric8.kubernetes.client.KubernetesClientException;
 import io.fabric8.kubernetes.client.dsl.base.PatchContext;
 import io.fabric8.kubernetes.client.dsl.base.PatchType;
 import io.fabric8.kubernetes.client.dsl.base.ResourceDefinitionContext;
+import java.util.Locale;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
 
 /**
- * Reads and writes the Cluster API Machines, metal3 BareMetalHosts and Nodes of the annotation protocols, as
+ * Reads and writes the Cluster API Machines (and their infrastructure objects, to find a Machine's host), metal3 BareMetalHosts and Nodes of the annotation protocols, as
  * {@link GenericKubernetesResource}s. Every read goes to the API server (no cache), every write is idempotent: an
  * annotation is set or removed with a JSON merge patch, a delete of a missing object succeeds.
  */
 public final class Metal3Objects {
 
-    /** The Machine annotation naming its BareMetalHost, {@code <namespace>/<name>} (set by CAPM3). */
+    /**
+     * The annotation naming a Machine's BareMetalHost, {@code <namespace>/<name>}: on the Machine itself with
+     * OpenShift's machine-api (and older bare-metal providers), on the Machine's infrastructure object (a
+     * Metal3Machine, set by CAPM3) with Cluster API. See {@link #hostRef}.
+     */
     public static final String HOST_ANNOTATION = "metal3.io/BareMetalHost";
 
     private final KubernetesClient client;
@@ -58,19 +64,83 @@ public final class Metal3Objects {
         return read(machines, namespace, name);
     }
 
-    /** The host a Machine's {@value #HOST_ANNOTATION} names, or {@code null} when it names none or it is missing. */
+    /**
+     * The host the Machine's {@link #hostRef} names, or {@code null} when it names none or the host is missing.
+     *
+     * @throws IllegalStateException when the API server refuses a read
+     */
     public GenericKubernetesResource hostOf(GenericKubernetesResource machine) {
         return hostRef(machine).map(ref -> read(BareMetalHost.RESOURCE, ref[0], ref[1])).orElse(null);
     }
 
-    /** The {@code [namespace, name]} a Machine's {@value #HOST_ANNOTATION} names (namespace defaults to its own). */
-    public static Optional<String[]> hostRef(GenericKubernetesResource machine) {
-        String value = annotation(machine, HOST_ANNOTATION);
+    /**
+     * The {@code [namespace, name]} of the Machine's BareMetalHost: its own {@value #HOST_ANNOTATION} when it carries
+     * one (OpenShift's machine-api, older providers), else that annotation on the infrastructure object its
+     * {@code spec.infrastructureRef} names (Cluster API with CAPM3: a Metal3Machine). Empty when neither names a host.
+     *
+     * @throws IllegalStateException when the API server refuses a read
+     */
+    public Optional<String[]> hostRef(GenericKubernetesResource machine) {
+        Optional<String[]> own = ownHostRef(machine);
+        return own.isPresent() ? own : infrastructure(machine).flatMap(Metal3Objects::parseHostRef);
+    }
+
+    /**
+     * The {@code [namespace, name]} the object's own {@value #HOST_ANNOTATION} names (the namespace defaults to the
+     * object's), read without any API call.
+     */
+    public static Optional<String[]> ownHostRef(GenericKubernetesResource object) {
+        return parseHostRef(object);
+    }
+
+    /** Whether the Machine names an infrastructure object in {@code spec.infrastructureRef} (no API call). */
+    public static boolean hasInfrastructureRef(GenericKubernetesResource machine) {
+        return machine.get("spec", "infrastructureRef") instanceof Map;
+    }
+
+    /**
+     * The infrastructure object the Machine's {@code spec.infrastructureRef} names, in the Machine's namespace: its
+     * kind ({@code kind}, plural its lower case plus {@code s}) in {@code apiVersion} (v1beta1 Machines), or in the
+     * version the API server prefers for {@code apiGroup} (v1beta2 Machines, whose reference names no version).
+     * Empty when the Machine names none, or the object or its group does not exist.
+     *
+     * @throws IllegalStateException when the API server refuses a read
+     */
+    public Optional<GenericKubernetesResource> infrastructure(GenericKubernetesResource machine) {
+        if (!(machine.get("spec", "infrastructureRef") instanceof Map<?, ?> ref)
+                || !(ref.get("kind") instanceof String kind) || !(ref.get("name") instanceof String name)) {
+            return Optional.empty();
+        }
+        String apiVersion = ref.get("apiVersion") instanceof String v ? v
+                : ref.get("apiGroup") instanceof String g ? preferredVersion(g) : null;
+        if (apiVersion == null) {
+            return Optional.empty();
+        }
+        int slash = apiVersion.indexOf('/');
+        ResourceDefinitionContext infra = new ResourceDefinitionContext.Builder()
+                .withGroup(slash < 0 ? "" : apiVersion.substring(0, slash)).withVersion(apiVersion.substring(slash + 1))
+                .withKind(kind).withPlural(kind.toLowerCase(Locale.ROOT) + "s").withNamespaced(true).build();
+        return Optional.ofNullable(read(infra, machine.getMetadata().getNamespace(), name));
+    }
+
+    /** {@code group/version} of the version the API server prefers for {@code group}, or null when it serves none. */
+    private String preferredVersion(String group) {
+        try {
+            APIGroup served = client.getApiGroup(group);
+            return served == null || served.getPreferredVersion() == null ? null
+                    : served.getPreferredVersion().getGroupVersion();
+        } catch (KubernetesClientException e) {
+            throw failure("discover the served versions of API group " + group, e);
+        }
+    }
+
+    private static Optional<String[]> parseHostRef(GenericKubernetesResource object) {
+        String value = annotation(object, HOST_ANNOTATION);
         if (value == null || value.isBlank()) {
             return Optional.empty();
         }
         int slash = value.indexOf('/');
-        return Optional.of(slash < 0 ? new String[] {machine.getMetadata().getNamespace(), value}
+        return Optional.of(slash < 0 ? new String[] {object.getMetadata().getNamespace(), value}
                 : new String[] {value.substring(0, slash), value.substring(slash + 1)});
     }
 
