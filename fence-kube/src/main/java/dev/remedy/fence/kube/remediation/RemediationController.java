@@ -110,6 +110,8 @@ public final class RemediationController implements AutoCloseable {
         /** Whether it asks for its node to be fenced now (not ended, not interrupted). */
         private boolean requesting;
         private String heldRule;
+        /** Whether the log says once that a stopped remediation's flow goes on until the machine is on again. */
+        private boolean goesOnLogged;
         private String node;
     }
 
@@ -453,6 +455,10 @@ public final class RemediationController implements AutoCloseable {
             return;
         }
         if (record.get().poweredOff() || record.get().released()) {
+            if (t.goesOnLogged) {
+                return;
+            }
+            t.goesOnLogged = true;
             LOG.info("remediation {} {}: the flow of node {} may have powered it off, so it goes on until the machine"
                     + " is on again", key(cr), why, node.get());
             return;

@@ -160,7 +160,7 @@ class MachineHealthCheckContractTest {
         assertThat(condition(version, false, "OwnerRemediated").orElseThrow()).containsEntry("severity", "Warning");
         String rewritten = machines(version).withName(MACHINE).get().getMetadata().getResourceVersion();
         assertThat(rewritten).isNotEqualTo(given);
-        completedPasses(3);
+        world.completedPasses(3);
         assertThat(machines(version).withName(MACHINE).get().getMetadata().getResourceVersion())
                 .as("nothing written while the give-up is in place").isEqualTo(rewritten);
     }
@@ -233,23 +233,6 @@ class MachineHealthCheckContractTest {
         cr.getSpec().setRetryCount(1);
         cr.getSpec().setTimeout("10s");
         client.resources(NodeFenceRemediation.class).inNamespace(NAMESPACE).resource(cr).create();
-    }
-
-    /**
-     * Waits until the controller has made at least {@code count - 1} whole passes over every remediation: each probe
-     * (a remediation for a node that does not exist) is answered by the pass after the previous probe's.
-     */
-    private void completedPasses(int count) throws InterruptedException {
-        for (int i = 0; i < count; i++) {
-            String probe = "probe-" + i;
-            NodeFenceRemediation cr = new NodeFenceRemediation();
-            cr.getMetadata().setName(probe);
-            cr.getMetadata().setNamespace(NAMESPACE);
-            cr.getSpec().setAgent("fence_ipmilan");
-            client.resources(NodeFenceRemediation.class).inNamespace(NAMESPACE).resource(cr).create();
-            await("probe " + probe + " answered", () -> world.has(probe, RemediationConditions.SUCCEEDED, "False",
-                    "RemediationFinishedNodeNotFound"));
-        }
     }
 
     /** The Machine's status without OwnerRemediated in either place, as a writer that never saw it would leave it. */
