@@ -61,11 +61,16 @@ import org.slf4j.LoggerFactory;
  *       an agent without remedy equivalent end it with {@code Succeeded=False}, reason {@code FenceAgentFailed},
  *       every problem listed;</li>
  *   <li>storm protection admits it (held: {@code Processing=True} with the rule in its message, one Event per rule),
- *       then the engine's flow is decided; {@code FenceAgentActionSucceeded=True} once the node is verified off,
+ *       then the engine's flow is decided with the fence-race delay storm protection chose; {@code FenceAgentActionSucceeded=True} once the node is verified off,
  *       {@code Succeeded=True} once its workloads are released (the flow then powers it on and recovers it);</li>
  *   <li>{@value #NHC_TIMED_OUT} stops it: a flow that has not powered the node off is force-stopped and its cordon
  *       and taint undone; one that may have is left to power the node on again (never a host left off);</li>
- *   <li>deletion stops it the same way and drops the finalizer; the remediation itself is never deleted.</li>
+ *   <li>deletion stops it the same way and drops the finalizer once the node's flow is settled: while the flow may
+ *       still act on the machine, the remediation's spec (and Secrets) are what a restarted or new leader makes the
+ *       plan from again; the remediation itself is never deleted;</li>
+ *   <li>after a restart or failover, every flow that is not settled gets its plan again from the remediation that
+ *       decided it, whatever its conditions say; a record decided before this remediation's decision is never
+ *       reported as its result, and a decision the engine could not save yet keeps it waiting.</li>
  * </ul>
  * A remediation with {@code spec.strategy} is left to the {@link StrategyRemediator}, apart from the finalizer.
  */
