@@ -103,6 +103,8 @@ public final class RemediationController implements AutoCloseable {
     private final ScheduledExecutorService thread;
     /** What this controller knows of each remediation (by uid) beyond its status. */
     private final Map<String, Tracked> tracked = new ConcurrentHashMap<>();
+    /** The nodes whose flow's plan could not be made again after a restart (said once in the log). */
+    private final Set<String> unplannable = ConcurrentHashMap.newKeySet();
     private SharedIndexInformer<NodeFenceRemediation> informer;
 
     private static final class Tracked {
@@ -504,9 +506,15 @@ public final class RemediationController implements AutoCloseable {
 
     private void replan(NodeFenceRemediation cr, String node) {
         SpecPlanner.Planned planned = planner.plan(cr.getSpec(), node, secrets.of(cr, cr.getSpec().getSharedSecretName(), cr.getSpec().getNodeSecretNames(), node));
-        planned.plan().ifPresent(plan -> settings.plans.put(node, plan, planned.release()));
-        LOG.info("remediation {}: resumed the fence flow of node {}{}", key(cr), node, planned.problems().isEmpty()
-                ? "" : "; its plan cannot be made again: " + String.join("; ", planned.problems()));
+        if (planned.plan().isPresent()) {
+            settings.plans.put(node, planned.plan().get(), planned.release());
+            unplannable.remove(node);
+            LOG.info("remediation {}: resumed the fence flow of node {}", key(cr), node);
+        } else if (unplannable.add(node)) {
+            LOG.warn("remediation {}: the plan of node {}'s fence flow cannot be made again ({}); the flow waits until "
+                    + "the remediation's spec or Secrets are fixed", key(cr), node, String.join("; ",
+                    planned.problems()));
+        }
     }
 
     /**
