@@ -28,6 +28,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
+import java.util.Set;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.Executor;
@@ -142,16 +143,15 @@ public final class FenceEngine implements AutoCloseable {
     }
 
     /**
-     * A reconcile pass: every active flow checks its timers and deadlines, and work whose save failed is tried
-     * again when its backoff is over.
+     * A reconcile pass: active flows check their timers, work whose save failed is tried again after its backoff, and
+     * a flow {@link #start()} could not recover for want of a plan is recovered once its plan is there.
      */
     public void tick() {
         Instant now = time.instant();
-        for (String node : backlog.due(now)) {
-            retry(node);
-        }
+        backlog.due(now).forEach(this::retry);
+        Set<String> unrecovered = steps.unrecovered();
         for (NodeFence record : records.values()) {
-            if (due(record, now)) {
+            if (due(record, now) || unrecovered.contains(record.node())) {
                 apply(record.node(), new Observation.Tick());
             }
         }

@@ -4,6 +4,7 @@ import dev.remedy.core.engine.Backlog.Work;
 import dev.remedy.core.flow.FenceEvent;
 import dev.remedy.core.flow.FenceFlow;
 import dev.remedy.core.flow.NodeFence;
+import dev.remedy.core.flow.Observation;
 import dev.remedy.core.flow.Transition;
 import dev.remedy.core.plan.NodePlan;
 import dev.remedy.core.plan.PlanSource;
@@ -15,6 +16,7 @@ import java.time.Instant;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.function.Supplier;
 import org.slf4j.Logger;
@@ -38,6 +40,11 @@ final class Steps {
     private final Map<String, NodeFence> records;
     /** The last problem reported per node: a missing plan is reported once, not at every tick. */
     private final Map<String, String> reported = new ConcurrentHashMap<>();
+    /**
+     * The nodes whose recovery after a start was refused for want of a plan (a plan source filled after the engine
+     * started, such as remediations' plans made again by a new leader): the first tick that finds a plan recovers them.
+     */
+    private final Set<String> unrecovered = ConcurrentHashMap.newKeySet();
 
     Steps(FenceFlow flow, FenceStateStore store, PlanSource plans, TimeSource time, Map<String, NodeFence> records) {
         this.flow = flow;
@@ -114,16 +121,31 @@ final class Steps {
             plan = Optional.empty();
             problem = "the fence plan of node " + node + " cannot be built: " + e.getMessage();
         }
+        Observation observation = ((Work.Observe) work).observation();
         if (plan.isEmpty()) {
+            if (observation instanceof Observation.Recovered) {
+                unrecovered.add(node);
+            }
             return once(node, problem, new FenceEvent.Refused(node, now, problem));
         }
         reported.remove(node);
+        if (observation instanceof Observation.Recovered || observation instanceof Observation.Tick
+                && unrecovered.contains(node)) {
+            unrecovered.remove(node);
+            observation = new Observation.Recovered();
+        }
         NodePlan nodePlan = plan.get();
-        Transition t = compute(() -> flow.apply(current, nodePlan, ((Work.Observe) work).observation(), now));
+        Observation applied = observation;
+        Transition t = compute(() -> flow.apply(current, nodePlan, applied, now));
         if (!t.record().equals(current)) {
             records.put(node, store.save(t.record()));
         }
         return Step.of(t.events(), t.effects());
+    }
+
+    /** The nodes whose recovery waits for a plan; {@link FenceEngine#tick()} ticks them whether they are due or not. */
+    Set<String> unrecovered() {
+        return Set.copyOf(unrecovered);
     }
 
     /** The transition {@code transition} computes; a failure of the flow's code is a {@link FlowFailure}. */

@@ -30,6 +30,9 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.UUID;
+import java.util.concurrent.Executor;
+import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.function.BooleanSupplier;
 import org.junit.jupiter.api.DisplayName;
 import org.junit.jupiter.api.Test;
 
@@ -169,6 +172,29 @@ class FenceEngineTest {
     }
 
     @Test
+    @DisplayName("a flow that start() could not recover for want of a plan (the plan source is filled after the engine "
+            + "started, as a new leader's remediation plans are) has its operation in flight issued again by the first"
+            + " tick that finds the plan, without waiting for the operation's budget")
+    void recoveredOnceThePlanIsThere() {
+        FenceEngine crashed = engineWith(events::add, FlowSettings.ofDefaults(), () -> true, r -> { });
+        crashed.decide(node, "NotReady");
+        time.advance(Duration.ofSeconds(30));
+        crashed.tick();
+        assertThat(store.load(node).orElseThrow().inFlight()).as("an operation issued, never run").isPresent();
+        assertThat(cluster.log()).isEmpty();
+        AtomicBoolean planned = new AtomicBoolean();
+
+        FenceEngine next = engineWith(events::add, FlowSettings.ofDefaults(), planned::get, Runnable::run);
+        next.tick();
+        assertThat(cluster.log()).as("no plan, nothing done").isEmpty();
+        planned.set(true);
+        next.tick();
+
+        assertThat(cluster.log()).as("the operation in flight was issued again and ran").startsWith("cordon " + node);
+        assertThat(violations).isEmpty();
+    }
+
+    @Test
     @DisplayName("a listener that throws changes nothing")
     void throwingListenerIsIsolated() {
         FenceEngine engine = engineWith(event -> {
@@ -189,6 +215,13 @@ class FenceEngineTest {
     }
 
     private FenceEngine engineWith(dev.remedy.core.event.FenceEventListener listener, FlowSettings settings) {
+        return engineWith(listener, settings, () -> true, Runnable::run);
+    }
+
+    /** An engine whose plan source knows the node while {@code planned} says so, running operations on {@code run}. */
+    private FenceEngine engineWith(dev.remedy.core.event.FenceEventListener listener, FlowSettings settings,
+                                   BooleanSupplier planned,
+                                   Executor run) {
         FakeFenceAgentProvider fake = new FakeFenceAgentProvider(lab);
         ResolvedMethod bmc = new ResolvedMethod("bmc", "fake", fake.configure().set("plug", node)
                 .secret("password", Secret.of("engine-test-password")).set("poll_interval", "1s").build());
@@ -197,9 +230,10 @@ class FenceEngineTest {
                 FenceStep.POWER_MANAGEMENT, new StepPlan(Duration.ofSeconds(60), 1, List.of(List.of(bmc))),
                 FenceStep.RECOVERY, StepPlan.none(Duration.ofSeconds(60))));
         FenceEngine engine = FenceEngine.builder().store(store).cluster(cluster)
-                .agents(FenceAgentRegistry.of(fake)).plans(n -> n.equals(node) ? Optional.of(plan) : Optional.empty())
+                .agents(FenceAgentRegistry.of(fake))
+                .plans(n -> n.equals(node) && planned.getAsBoolean() ? Optional.of(plan) : Optional.empty())
                 .settings(settings)
-                .time(time).executor(Runnable::run).listener(listener).build();
+                .time(time).executor(run).listener(listener).build();
         engine.start();
         return engine;
     }

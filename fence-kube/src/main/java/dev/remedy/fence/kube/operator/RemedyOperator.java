@@ -217,8 +217,21 @@ public final class RemedyOperator implements AutoCloseable {
         plans = applied.fence().planSource(this::labelsOf, secrets);
         // the plans are read live; only new policies restart the controller (and storm protection's windows)
         if (!applied.policies().policies().equals(termPolicies)) {
-            scheduler.execute(this::restartTerm);
+            scheduler.execute(this::restartTermIfPoliciesChanged);
         }
+    }
+
+    /**
+     * Restarts the term unless it already runs the current policies. Decided under the term's lock: a configuration
+     * read while a term was starting (its policies not yet noted) must not start a second term, whose new policy
+     * controller would count the running remediations as started again.
+     */
+    private synchronized void restartTermIfPoliciesChanged() {
+        Optional<ClusterConfiguration.Configuration> config = configuration.current();
+        if (term != null && config.isPresent() && config.get().policies().policies().equals(termPolicies)) {
+            return;
+        }
+        restartTerm();
     }
 
     private Map<String, String> labelsOf(String node) {

@@ -30,7 +30,9 @@ import io.fabric8.kubernetes.client.informers.ResourceEventHandler;
 import io.fabric8.kubernetes.client.informers.SharedIndexInformer;
 import java.time.Duration;
 import java.time.Instant;
+import java.time.temporal.ChronoUnit;
 import java.util.ArrayList;
+import java.util.Comparator;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
@@ -59,11 +61,16 @@ import org.slf4j.LoggerFactory;
  *       an agent without remedy equivalent end it with {@code Succeeded=False}, reason {@code FenceAgentFailed},
  *       every problem listed;</li>
  *   <li>storm protection admits it (held: {@code Processing=True} with the rule in its message, one Event per rule),
- *       then the engine's flow is decided; {@code FenceAgentActionSucceeded=True} once the node is verified off,
+ *       then the engine's flow is decided with the fence-race delay storm protection chose; {@code FenceAgentActionSucceeded=True} once the node is verified off,
  *       {@code Succeeded=True} once its workloads are released (the flow then powers it on and recovers it);</li>
  *   <li>{@value #NHC_TIMED_OUT} stops it: a flow that has not powered the node off is force-stopped and its cordon
  *       and taint undone; one that may have is left to power the node on again (never a host left off);</li>
- *   <li>deletion stops it the same way and drops the finalizer; the remediation itself is never deleted.</li>
+ *   <li>deletion stops it the same way and drops the finalizer once the node's flow is settled: while the flow may
+ *       still act on the machine, the remediation's spec (and Secrets) are what a restarted or new leader makes the
+ *       plan from again; the remediation itself is never deleted;</li>
+ *   <li>after a restart or failover, every flow that is not settled gets its plan again from the remediation that
+ *       decided it, whatever its conditions say; a record decided before this remediation's decision is never
+ *       reported as its result, and a decision the engine could not save yet keeps it waiting.</li>
  * </ul>
  * A remediation with {@code spec.strategy} is left to the {@link StrategyRemediator}, apart from the finalizer.
  */
@@ -83,6 +90,9 @@ public final class RemediationController implements AutoCloseable {
     public static final Duration DEFAULT_RESYNC = Duration.ofSeconds(30);
 
     private static final Logger LOG = LoggerFactory.getLogger(RemediationController.class);
+    /** The reasons of {@code Succeeded=False} that ask the MachineSet to replace the Machine. */
+    private static final Set<String> GIVE_UP = Set.of(Reason.FenceAgentFailed.name(),
+            Reason.FenceAgentTimedOut.name(), Reason.RemediationFinishedNodeNotFound.name());
 
     private final Builder settings;
     private final SpecPlanner planner;
@@ -93,13 +103,22 @@ public final class RemediationController implements AutoCloseable {
     private final ScheduledExecutorService thread;
     /** What this controller knows of each remediation (by uid) beyond its status. */
     private final Map<String, Tracked> tracked = new ConcurrentHashMap<>();
+    /** The nodes whose flow's plan could not be made again after a restart (said once in the log). */
+    private final Set<String> unplannable = ConcurrentHashMap.newKeySet();
     private SharedIndexInformer<NodeFenceRemediation> informer;
 
     private static final class Tracked {
+        /** Whether the node's flow is this remediation's (decided by it, or followed). */
         private boolean decided;
+        /** Whether this remediation's decision waits in the engine to be saved. */
+        private boolean pending;
+        /** When the node's record from before this remediation was decided: that record is never its result. */
+        private Instant older;
         /** Whether it asks for its node to be fenced now (not ended, not interrupted). */
         private boolean requesting;
         private String heldRule;
+        /** Whether the log says once that a stopped remediation's flow goes on until the machine is on again. */
+        private boolean goesOnLogged;
         private String node;
     }
 
@@ -167,17 +186,24 @@ public final class RemediationController implements AutoCloseable {
     /** One pass over every remediation the informer knows, then the plans no flow needs any more are dropped. */
     private void pass() {
         Set<String> live = new HashSet<>();
+        List<NodeFenceRemediation> current = new ArrayList<>();
         for (NodeFenceRemediation cached : informer.getStore().list()) {
             try {
-                NodeFenceRemediation current = resources().inNamespace(cached.getMetadata().getNamespace())
-                        .withName(cached.getMetadata().getName()).get();
-                if (current != null) {
-                    live.add(current.getMetadata().getUid());
-                    reconcile(current);
-                }
+                Optional.ofNullable(resources().inNamespace(cached.getMetadata().getNamespace())
+                        .withName(cached.getMetadata().getName()).get()).ifPresent(current::add);
             } catch (RuntimeException e) {
                 LOG.warn("remediation {}/{}: {}; tried again at the next pass", cached.getMetadata().getNamespace(),
                         cached.getMetadata().getName(), e.toString());
+                live.add(cached.getMetadata().getUid());
+            }
+        }
+        replanAll(current);
+        for (NodeFenceRemediation cr : current) {
+            live.add(cr.getMetadata().getUid());
+            try {
+                reconcile(cr);
+            } catch (RuntimeException e) {
+                LOG.warn("remediation {}: {}; tried again at the next pass", key(cr), e.toString());
             }
         }
         tracked.keySet().retainAll(live);
@@ -200,15 +226,21 @@ public final class RemediationController implements AutoCloseable {
         node.ifPresent(n -> t.node = n);
         List<Condition> conditions = new ArrayList<>(cr.getStatus() == null ? List.of()
                 : cr.getStatus().getConditions());
-        if (!t.decided && resumed(conditions, node)) {
-            t.decided = true; // after a restart: the status says the flow was decided and the engine has it
-            replan(cr, node.get());
+        if (cr.getSpec().getStrategy() == null && node.isPresent()) {
+            resume(cr, node.get(), conditions, t);
+            if (pendingSaved(node.get(), t)) {
+                started(cr, machine, node.get(), conditions, t, now);
+            }
         }
         if (cr.isMarkedForDeletion()) {
             if (cr.getMetadata().getFinalizers().contains(FINALIZER)) {
                 stop(cr, node, t, "deleted");
                 if (cr.getSpec().getStrategy() != null) {
                     settings.strategy.cleanUp(cr, node.orElse(null));
+                } else if (flowGoesOn(node, t)) {
+                    LOG.debug("remediation {} deleted: finalizer {} kept until the flow of node {} is settled",
+                            key(cr), FINALIZER, node.orElseThrow());
+                    return;
                 }
                 cr.getMetadata().getFinalizers().remove(FINALIZER);
                 resource(cr).update();
@@ -234,6 +266,9 @@ public final class RemediationController implements AutoCloseable {
                 return;
             }
             t.requesting = false;
+            if (t.pending) {
+                return; // stopped once the engine saved the decision, so that no flow starts after the stop
+            }
             stop(cr, node, t, "timed out by NodeHealthCheck");
             RemediationConditions.apply(conditions, Reason.RemediationInterruptedByNHC, "NodeHealthCheck's timeout "
                     + "annotation " + NHC_TIMED_OUT + " was set; remedy stopped remediating", now);
@@ -243,12 +278,16 @@ public final class RemediationController implements AutoCloseable {
         }
         t.requesting = !RemediationConditions.ended(conditions);
         if (!t.requesting) {
+            reassertGiveUp(machine, conditions, now);
             return;
+        }
+        if (t.pending) {
+            return; // the engine keeps trying to save the decision
         }
         if (!t.decided) {
             start(cr, machine, node, conditions, t, now);
         } else {
-            follow(cr, machine, node.orElseThrow(), conditions, now);
+            follow(cr, machine, node.orElseThrow(), conditions, t, now);
         }
     }
 
@@ -280,13 +319,13 @@ public final class RemediationController implements AutoCloseable {
                     "ResourceDeletion", "remedy deletes the Node object while the machine is verified off and "
                             + "restores it before powering the machine on", now);
         }
-        Optional<String> held = admission(node.get(), cr);
+        StormAdmission.Verdict verdict = admission(node.get());
+        Optional<String> held = verdict.heldBack();
         if (held.isPresent()) {
             RemediationConditions.set(conditions, RemediationConditions.PROCESSING, "True",
                     Reason.RemediationStarted.name(), "waiting: " + held.get(), now);
             writeStatus(cr, conditions);
-            machine.ifPresent(m -> machines.write(m, MachineConditions.EXTERNALLY_REMEDIATED, "False",
-                    MachineConditions.WAITING_FOR_REMEDIATION, "remedy waits: " + held.get(), "Info", now));
+            machine.ifPresent(m -> machines.progress(m, "remedy waits: " + held.get(), now));
             String rule = held.get().replaceFirst("^[^,]*, rule (\\S+):.*$", "$1");
             if (!rule.equals(t.heldRule)) {
                 t.heldRule = rule;
@@ -295,28 +334,88 @@ public final class RemediationController implements AutoCloseable {
             }
             return;
         }
-        if (settings.engine.record(node.get()).filter(r -> !r.isSettled()).isPresent()) {
+        Optional<NodeFence> previous = settings.engine.record(node.get());
+        if (previous.filter(r -> !r.isSettled()).isPresent()) {
             LOG.info("remediation {}: node {} already has a fence flow (its own plan); following it", key(cr),
                     node.get());
         } else {
             settings.plans.put(node.get(), planned.plan().orElseThrow(), planned.release());
-            settings.engine.decide(node.get(), "NodeFenceRemediation " + key(cr));
+            t.older = previous.map(NodeFence::decidedAt).orElse(null);
+            Optional<NodeFence> decided = settings.engine.decide(node.get(), "NodeFenceRemediation " + key(cr),
+                    verdict.raceDelay()).filter(r -> mine(t, r));
+            if (decided.isEmpty()) {
+                t.pending = true;
+                String why = Optional.ofNullable(settings.engine.unsavedNodes().get(node.get()))
+                        .orElse("the engine refused it");
+                RemediationConditions.set(conditions, RemediationConditions.PROCESSING, "True",
+                        Reason.RemediationStarted.name(), "waiting: the fence decision of node " + node.get()
+                                + " is not saved yet (" + why + ")", now);
+                writeStatus(cr, conditions);
+                LOG.warn("remediation {}: the fence decision of node {} is not saved yet; it starts once the engine "
+                        + "saves it", key(cr), node.get());
+                return;
+            }
         }
+        started(cr, machine, node.get(), conditions, t, now);
+    }
+
+    /** The flow is decided (saved): the remediation says so, on the Machine too. */
+    private void started(NodeFenceRemediation cr, Optional<GenericKubernetesResource> machine, String node,
+                         List<Condition> conditions, Tracked t, Instant now) {
         t.decided = true;
         RemediationConditions.set(conditions, RemediationConditions.PROCESSING, "True",
                 Reason.RemediationStarted.name(), STARTED, now);
         writeStatus(cr, conditions);
-        machine.ifPresent(m -> machines.write(m, MachineConditions.EXTERNALLY_REMEDIATED, "False",
-                "RemediationInProgress", "remedy is fencing node " + node.get(), "Info", now));
-        events.record(cr, false, RemediationEvents.STARTED, "fencing node " + node.get(), now);
+        machine.ifPresent(m -> machines.progress(m, "remedy is fencing node " + node, now));
+        events.record(cr, false, RemediationEvents.STARTED, "fencing node " + node, now);
+    }
+
+    /** Whether {@code record} is this remediation's flow: decided after the node's record from before it. */
+    private static boolean mine(Tracked t, NodeFence record) {
+        return t.older == null || record.decidedAt().isAfter(t.older);
+    }
+
+    /**
+     * Whether the decision that waited to be saved is saved now (then it is this remediation's flow); a decision the
+     * engine no longer holds and did not save is dropped, and the remediation starts again.
+     */
+    private boolean pendingSaved(String node, Tracked t) {
+        if (!t.pending) {
+            return false;
+        }
+        boolean saved = settings.engine.record(node).filter(r -> mine(t, r)).isPresent();
+        if (saved || !settings.engine.unsavedNodes().containsKey(node)) {
+            t.pending = false;
+        }
+        return saved;
+    }
+
+    /** Whether the flow of this remediation's node may still act on the machine, so the finalizer must stay. */
+    private boolean flowGoesOn(Optional<String> node, Tracked t) {
+        return node.isPresent() && (t.pending || t.decided
+                && settings.engine.record(node.get()).filter(r -> !r.isSettled()).isPresent());
+    }
+
+    /**
+     * A remediation that gave up keeps asking the MachineSet to replace its Machine at every pass, so a write that was
+     * lost (a conflict, a restart) is made again; nothing is written while it is in place.
+     */
+    private void reassertGiveUp(Optional<GenericKubernetesResource> machine, List<Condition> conditions,
+                                Instant now) {
+        if (machine.isEmpty()) {
+            return;
+        }
+        RemediationConditions.find(conditions, RemediationConditions.SUCCEEDED)
+                .filter(c -> "False".equals(c.getStatus()) && GIVE_UP.contains(c.getReason()))
+                .ifPresent(c -> machines.giveUp(machine, c.getMessage(), now));
     }
 
     /** While the flow runs: the record's progress as conditions. */
     private void follow(NodeFenceRemediation cr, Optional<GenericKubernetesResource> machine, String node,
-                        List<Condition> conditions, Instant now) {
-        Optional<NodeFence> record = settings.engine.record(node);
+                        List<Condition> conditions, Tracked t, Instant now) {
+        Optional<NodeFence> record = settings.engine.record(node).filter(r -> mine(t, r));
         if (record.isEmpty()) {
-            return; // the decision is not saved yet: the engine keeps trying
+            return; // no record of this remediation's flow
         }
         NodeFence r = record.get();
         boolean changed = false;
@@ -328,8 +427,8 @@ public final class RemediationController implements AutoCloseable {
             changed |= RemediationConditions.apply(conditions, Reason.RemediationFinishedSuccessfully, "node " + node
                     + " was fenced and its workloads released; remedy powers it on again and recovers it", now);
             writeStatus(cr, conditions);
-            machine.ifPresent(m -> machines.write(m, MachineConditions.EXTERNALLY_REMEDIATED, "True", "Remediated",
-                    "remedy fenced node " + node + " and released its workloads", null, now));
+            machine.ifPresent(m -> machines.progress(m, "remedy fenced node " + node + " and released its workloads;"
+                    + " it powers the machine on again", now));
             events.record(cr, false, RemediationEvents.FINISHED, "node " + node + " fenced, workloads released", now);
             return;
         }
@@ -363,6 +462,10 @@ public final class RemediationController implements AutoCloseable {
             return;
         }
         if (record.get().poweredOff() || record.get().released()) {
+            if (t.goesOnLogged) {
+                return;
+            }
+            t.goesOnLogged = true;
             LOG.info("remediation {} {}: the flow of node {} may have powered it off, so it goes on until the machine"
                     + " is on again", key(cr), why, node.get());
             return;
@@ -380,28 +483,72 @@ public final class RemediationController implements AutoCloseable {
     }
 
     /**
-     * After a restart or a failover (a new operator has an empty {@link RemediationPlans}): the plan of a flow that
-     * runs is made again from the spec, so the engine finds it, and undoes a release as it was done.
+     * After a restart or a failover (a new operator has an empty {@link RemediationPlans}): every flow that is not
+     * settled and has no plan gets its plan again from the spec of the remediation that decided it, whatever that
+     * remediation's conditions say (it may have succeeded, been interrupted or be deleted while the flow still has to
+     * power the machine on and recover it), so the engine finds it and undoes a release as it was done. That
+     * remediation is the latest one of the node created before the flow was decided and not ended before then.
      */
+    private void replanAll(List<NodeFenceRemediation> remediations) {
+        Set<String> planned = settings.plans.nodes();
+        for (NodeFence record : settings.engine.records()) {
+            if (record.isSettled() || planned.contains(record.node())) {
+                continue;
+            }
+            Instant decided = record.decidedAt().truncatedTo(ChronoUnit.SECONDS);
+            remediations.stream().filter(cr -> cr.getSpec().getStrategy() == null)
+                    .filter(cr -> !created(cr).isAfter(decided) && !endedBefore(cr, decided))
+                    .filter(cr -> nodeOf(cr, machines.owner(cr)).filter(record.node()::equals).isPresent())
+                    .max(Comparator.comparing(RemediationController::created))
+                    .ifPresent(cr -> replan(cr, record.node()));
+        }
+    }
+
     private void replan(NodeFenceRemediation cr, String node) {
-        if (settings.plans.nodes().contains(node)
-                || settings.engine.record(node).filter(r -> !r.isSettled()).isEmpty()) {
+        SpecPlanner.Planned planned = planner.plan(cr.getSpec(), node, secrets.of(cr, cr.getSpec().getSharedSecretName(), cr.getSpec().getNodeSecretNames(), node));
+        if (planned.plan().isPresent()) {
+            settings.plans.put(node, planned.plan().get(), planned.release());
+            unplannable.remove(node);
+            LOG.info("remediation {}: resumed the fence flow of node {}", key(cr), node);
+        } else if (unplannable.add(node)) {
+            LOG.warn("remediation {}: the plan of node {}'s fence flow cannot be made again ({}); the flow waits until "
+                    + "the remediation's spec or Secrets are fixed", key(cr), node, String.join("; ",
+                    planned.problems()));
+        }
+    }
+
+    /**
+     * After a restart or a failover: a remediation that had started follows its node's flow again; a settled record
+     * counts as its result only if it was decided after the remediation was created.
+     */
+    private void resume(NodeFenceRemediation cr, String node, List<Condition> conditions, Tracked t) {
+        boolean startedBefore = RemediationConditions.ended(conditions) || RemediationConditions.find(conditions,
+                RemediationConditions.PROCESSING).filter(c -> "True".equals(c.getStatus())
+                && STARTED.equals(c.getMessage())).isPresent();
+        if (t.decided || t.pending || !startedBefore) {
             return;
         }
-        SpecPlanner.Planned planned = planner.plan(cr.getSpec(), node, secrets.of(cr, cr.getSpec().getSharedSecretName(), cr.getSpec().getNodeSecretNames(), node));
-        planned.plan().ifPresent(plan -> settings.plans.put(node, plan, planned.release()));
-        LOG.info("remediation {}: resumed the fence flow of node {}{}", key(cr), node, planned.problems().isEmpty()
-                ? "" : "; its plan cannot be made again: " + String.join("; ", planned.problems()));
+        Optional<NodeFence> record = settings.engine.record(node);
+        if (record.filter(r -> !r.isSettled() || !r.decidedAt().isBefore(created(cr))).isPresent()) {
+            t.decided = true;
+        }
     }
 
-    /** After a restart: the status says the flow was decided and the engine has its record. */
-    private boolean resumed(List<Condition> conditions, Optional<String> node) {
-        return node.isPresent() && RemediationConditions.find(conditions, RemediationConditions.PROCESSING)
-                .filter(c -> "True".equals(c.getStatus()) && STARTED.equals(c.getMessage())).isPresent()
-                && settings.engine.record(node.get()).isPresent();
+    /** When the remediation was created (the epoch if the API server did not say). */
+    private static Instant created(NodeFenceRemediation cr) {
+        String at = cr.getMetadata().getCreationTimestamp();
+        return at == null ? Instant.EPOCH : Instant.parse(at);
     }
 
-    private Optional<String> admission(String node, NodeFenceRemediation self) {
+    /** Whether the remediation had ended ({@code Succeeded} True or False) before {@code instant}. */
+    private static boolean endedBefore(NodeFenceRemediation cr, Instant instant) {
+        List<Condition> conditions = cr.getStatus() == null ? List.of() : cr.getStatus().getConditions();
+        return RemediationConditions.ended(conditions) && RemediationConditions.find(conditions,
+                RemediationConditions.SUCCEEDED).map(Condition::getLastTransitionTime).map(Instant::parse)
+                .filter(ended -> ended.isBefore(instant)).isPresent();
+    }
+
+    private StormAdmission.Verdict admission(String node) {
         Set<String> requested = new HashSet<>();
         Set<String> remediating = new HashSet<>();
         tracked.values().forEach(t -> {
@@ -414,7 +561,7 @@ public final class RemediationController implements AutoCloseable {
         });
         settings.engine.records().stream().filter(r -> !r.isSettled()).forEach(r -> remediating.add(r.node()));
         remediating.remove(node);
-        return storm.holdBack(node, settings.client.nodes().list().getItems(), requested, remediating,
+        return storm.admit(node, settings.client.nodes().list().getItems(), requested, remediating,
                 settings.time.instant());
     }
 

@@ -13,7 +13,9 @@ import java.util.concurrent.ConcurrentHashMap;
  * The fence plans and release strategies that NodeFenceRemediations ask for, by node: an overlay the engine consults
  * before the operator's fence topology ({@link #over(PlanSource)}, {@link #release(String)}). The
  * {@link RemediationController} adds a node's entry when it starts the node's flow and removes it only once that flow
- * is settled, so the engine undoes a release the way it was done. Thread-safe; one per operator, shared by its terms.
+ * is settled, so the engine undoes a release the way it was done. The overlay lives in memory: after a restart or a
+ * failover the controller makes each unsettled flow's entry again from its remediation's spec (the engine recovers
+ * such a flow at its first tick with a plan). Thread-safe; one per operator, shared by its terms.
  */
 public final class RemediationPlans {
 

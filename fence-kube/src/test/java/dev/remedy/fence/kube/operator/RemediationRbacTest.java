@@ -119,7 +119,7 @@ class RemediationRbacTest {
                 assertThat(succeeded()).as("the remediation succeeded").isTrue();
                 assertThat(lab.find("w1").orElseThrow().history()).contains(PowerState.OFF);
                 assertThat(MachineConditions.status(machines.withName("m1").get(), "ExternallyRemediated"))
-                        .contains("True");
+                        .as("written by remedy with Cluster API's only reason, WaitingForRemediation").contains("False");
             }
         }
 

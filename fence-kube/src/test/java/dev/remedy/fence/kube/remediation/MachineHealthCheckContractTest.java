@@ -59,34 +59,40 @@ class MachineHealthCheckContractTest {
 
     @ParameterizedTest(name = "Machine {0}")
     @ValueSource(strings = {"v1beta2", "v1beta1"})
-    @DisplayName("the node of the Machine is fenced; ExternallyRemediated goes RemediationInProgress, then Remediated,"
-            + " in both places, and the Machine's other conditions stay")
+    @DisplayName("the node of the Machine is fenced; ExternallyRemediated keeps Cluster API's only reason "
+            + "WaitingForRemediation, its message saying fencing, then fenced and released, in both places, and the "
+            + "Machine's other conditions stay")
     void fencesTheMachinesNode(String version) throws Exception {
         world = new RemediationWorld(client, Duration.ofMillis(100), RemediationWorld.permissive());
         SimulatedBmc bmc = world.node(NODE);
         world.node("c1-md-0-worker-8");
         createMachine(version, Optional.of(NODE));
         List<String> externally = watchMachine(version);
+        String fencing = "remedy is fencing node " + NODE;
+        String fenced = "remedy fenced node " + NODE + " and released its workloads; it powers the machine on again";
 
         createAsMachineHealthCheck(version, bmc, RemediationWorld.PASSWORD);
 
         await("Succeeded=True", () -> world.has(MACHINE, RemediationConditions.SUCCEEDED, "True",
                 "RemediationFinishedSuccessfully"));
         assertThat(bmc.powerTarget().history()).contains(PowerState.OFF);
-        await("the Machine says Remediated", () -> condition(version, true, "ExternallyRemediated")
-                .filter(c -> "True".equals(c.get("status"))).isPresent());
+        await("the Machine says fenced", () -> condition(version, true, "ExternallyRemediated")
+                .filter(c -> fenced.equals(c.get("message"))).isPresent());
         Map<String, Object> modern = condition(version, true, "ExternallyRemediated").orElseThrow();
         Map<String, Object> legacy = condition(version, false, "ExternallyRemediated").orElseThrow();
-        assertThat(modern).containsEntry("reason", "Remediated").doesNotContainKey("severity")
-                .containsKey("lastTransitionTime");
-        assertThat(legacy).containsEntry("status", "True").containsEntry("reason", "Remediated");
+        assertThat(modern).containsEntry("status", "False").containsEntry("reason", "WaitingForRemediation")
+                .doesNotContainKey("severity").containsKey("lastTransitionTime");
+        assertThat(legacy).containsEntry("status", "False").containsEntry("reason", "WaitingForRemediation")
+                .containsEntry("message", fenced).containsEntry("severity", "Info");
         assertThat(condition(version, true, "Ready")).as("a condition remedy does not own is kept")
                 .hasValueSatisfying(c -> assertThat(c).containsEntry("reason", "NodeNotReady"));
         assertThat(condition(version, false, "Ready")).hasValueSatisfying(c -> assertThat(c)
                 .containsEntry("severity", "Warning"));
         assertThat(condition(version, true, "OwnerRemediated")).as("no replacement asked for").isEmpty();
-        await("the Machine's history seen", () -> externally.contains("Remediated"));
-        assertThat(externally).containsSubsequence("WaitingForRemediation", "RemediationInProgress", "Remediated");
+        await("the Machine's history seen", () -> externally.contains("WaitingForRemediation: " + fenced));
+        assertThat(externally).containsSubsequence("WaitingForRemediation: null", "WaitingForRemediation: " + fencing,
+                "WaitingForRemediation: " + fenced);
+        assertThat(externally).allMatch(seen -> seen.startsWith("WaitingForRemediation: "));
     }
 
     @ParameterizedTest(name = "Machine {0}")
@@ -110,11 +116,53 @@ class MachineHealthCheckContractTest {
         assertThat(condition(version, false, "OwnerRemediated").orElseThrow())
                 .containsEntry("status", "False").containsEntry("reason", "WaitingForRemediation")
                 .containsEntry("severity", "Warning");
+        String failed = world.condition(MACHINE, RemediationConditions.SUCCEEDED).orElseThrow().getMessage();
+        assertThat(condition(version, true, "OwnerRemediated").orElseThrow()).containsEntry("message", failed);
         assertThat(condition(version, true, "ExternallyRemediated").orElseThrow())
-                .containsEntry("status", "False").containsEntry("reason", "RemediationFailed");
+                .containsEntry("status", "False").containsEntry("reason", "WaitingForRemediation")
+                .containsEntry("message", "remedy gave up: " + failed);
         assertThat(bmc.powerTarget().history()).doesNotContain(PowerState.OFF);
         assertThat(world.condition(MACHINE, RemediationConditions.SUCCEEDED).orElseThrow().getMessage())
                 .doesNotContain("not-the-password");
+    }
+
+    /**
+     * A give-up write can be lost: the controller writes the Machine's status from a copy read at the start of its pass,
+     * and a real API server answers 409 when someone changed the Machine since (then {@code Machines} re-reads and
+     * tries again, a bounded number of times). Mock gap: the CRUD mock accepts a stale {@code updateStatus()} instead
+     * of answering 409, so this test plays the lost write as what it leaves behind: another writer's status without
+     * {@code OwnerRemediated}. The ended remediation must assert the give-up again at a later pass, and write nothing
+     * while it is in place.
+     */
+    @ParameterizedTest(name = "Machine {0}")
+    @ValueSource(strings = {"v1beta2", "v1beta1"})
+    @DisplayName("a lost give-up (another writer's status without OwnerRemediated) is written again by a later pass of "
+            + "the ended remediation, and nothing is written while it is in place")
+    void lostGiveUpIsWrittenAgain(String version) throws Exception {
+        world = new RemediationWorld(client, Duration.ofMillis(100), RemediationWorld.permissive());
+        SimulatedBmc bmc = world.node(NODE);
+        world.node("c1-md-0-worker-8");
+        createMachine(version, Optional.of(NODE));
+        createAsMachineHealthCheck(version, bmc, "not-the-password");
+        await("OwnerRemediated=False", () -> condition(version, true, "OwnerRemediated").isPresent());
+        String given = machines(version).withName(MACHINE).get().getMetadata().getResourceVersion();
+
+        GenericKubernetesResource machine = machines(version).withName(MACHINE).get();
+        Map<String, Object> status = withoutOwnerRemediated(machine);
+        machine.setAdditionalProperty("status", status);
+        machines(version).resource(machine).updateStatus();
+        assertThat(condition(version, true, "OwnerRemediated")).as("the give-up is gone").isEmpty();
+
+        await("OwnerRemediated written again", () -> condition(version, true, "OwnerRemediated").isPresent()
+                && condition(version, false, "OwnerRemediated").isPresent());
+        assertThat(condition(version, true, "OwnerRemediated").orElseThrow()).containsEntry("status", "False")
+                .containsEntry("reason", "WaitingForRemediation");
+        assertThat(condition(version, false, "OwnerRemediated").orElseThrow()).containsEntry("severity", "Warning");
+        String rewritten = machines(version).withName(MACHINE).get().getMetadata().getResourceVersion();
+        assertThat(rewritten).isNotEqualTo(given);
+        world.completedPasses(3);
+        assertThat(machines(version).withName(MACHINE).get().getMetadata().getResourceVersion())
+                .as("nothing written while the give-up is in place").isEqualTo(rewritten);
     }
 
     @ParameterizedTest(name = "Machine {0}")
@@ -187,6 +235,29 @@ class MachineHealthCheckContractTest {
         client.resources(NodeFenceRemediation.class).inNamespace(NAMESPACE).resource(cr).create();
     }
 
+    /** The Machine's status without OwnerRemediated in either place, as a writer that never saw it would leave it. */
+    @SuppressWarnings("unchecked")
+    private static Map<String, Object> withoutOwnerRemediated(GenericKubernetesResource machine) {
+        Map<String, Object> status = new LinkedHashMap<>((Map<String, Object>) machine.getAdditionalProperties()
+                .get("status"));
+        boolean v1beta2 = machine.getApiVersion().endsWith("/v1beta2");
+        Map<String, Object> modern = v1beta2 ? status : new LinkedHashMap<>((Map<String, Object>) status.get("v1beta2"));
+        Map<String, Object> legacy = status;
+        if (v1beta2) {
+            Map<String, Object> deprecated = new LinkedHashMap<>((Map<String, Object>) status.get("deprecated"));
+            legacy = new LinkedHashMap<>((Map<String, Object>) deprecated.get("v1beta1"));
+            deprecated.put("v1beta1", legacy);
+            status.put("deprecated", deprecated);
+        } else {
+            status.put("v1beta2", modern);
+        }
+        for (Map<String, Object> holder : List.of(modern, legacy)) {
+            holder.put("conditions", ((List<Map<String, Object>>) holder.get("conditions")).stream()
+                    .filter(c -> !"OwnerRemediated".equals(c.get("type"))).toList());
+        }
+        return status;
+    }
+
     private static Map<String, Object> condition(String type, String status, String reason) {
         Map<String, Object> c = new LinkedHashMap<>();
         c.put("type", type);
@@ -196,14 +267,14 @@ class MachineHealthCheckContractTest {
         return c;
     }
 
-    /** The reasons of ExternallyRemediated in the Machine's v1beta2-shaped place, as a watch sees them change. */
+    /** ExternallyRemediated's "reason: message" in the Machine's v1beta2-shaped place, as a watch sees them change. */
     private List<String> watchMachine(String version) {
         List<String> reasons = new CopyOnWriteArrayList<>();
         watch = machines(version).withName(MACHINE).watch(new Watcher<>() {
             @Override
             public void eventReceived(Action action, GenericKubernetesResource resource) {
                 conditions(resource, true).stream().filter(c -> "ExternallyRemediated".equals(c.get("type")))
-                        .map(c -> String.valueOf(c.get("reason"))).findFirst().ifPresent(reason -> {
+                        .map(c -> c.get("reason") + ": " + c.get("message")).findFirst().ifPresent(reason -> {
                             if (reasons.isEmpty() || !reasons.get(reasons.size() - 1).equals(reason)) {
                                 reasons.add(reason);
                             }
@@ -216,7 +287,7 @@ class MachineHealthCheckContractTest {
         });
         GenericKubernetesResource now = machines(version).withName(MACHINE).get();
         conditions(now, true).stream().filter(c -> "ExternallyRemediated".equals(c.get("type")))
-                .map(c -> String.valueOf(c.get("reason"))).findFirst().ifPresent(r -> reasons.add(0, r));
+                .map(c -> c.get("reason") + ": " + c.get("message")).findFirst().ifPresent(r -> reasons.add(0, r));
         return reasons;
     }
 

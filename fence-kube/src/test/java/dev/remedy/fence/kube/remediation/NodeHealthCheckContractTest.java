@@ -177,6 +177,126 @@ class NodeHealthCheckContractTest {
     }
 
     @Test
+    @DisplayName("a failover after Succeeded=True, while the flow still has to power the machine on and recover it: "
+            + "the new replica makes the plan again, the machine is powered on, the node recovered, and the finalizer "
+            + "dropped once the remediation is deleted")
+    void failoverAfterSucceeded() throws Exception {
+        world = new RemediationWorld(client, Duration.ofMillis(100), RemediationWorld.permissive());
+        SimulatedBmc bmc = world.node(NODE).powerChangeDelay(Duration.ofSeconds(2));
+        world.node("worker-2");
+        String name = createAsNodeHealthCheck(template(RemediationWorld.farParameters(bmc), "5s"));
+        await("Succeeded=True", () -> world.has(name, RemediationConditions.SUCCEEDED, "True",
+                "RemediationFinishedSuccessfully"));
+
+        world.failover();
+
+        assertThat(world.record(NODE).orElseThrow().isSettled()).as("the flow still has to recover the node")
+                .isFalse();
+        recoveredThenDeleted(name, bmc);
+    }
+
+    @Test
+    @DisplayName("a failover after NodeHealthCheck's timeout interrupted a flow that sent OFF: the new replica makes "
+            + "the plan again, the machine is powered on, the node recovered, and the finalizer dropped on deletion")
+    void failoverAfterTimeoutAfterOff() throws Exception {
+        world = new RemediationWorld(client, Duration.ofMillis(100), RemediationWorld.permissive());
+        SimulatedBmc bmc = world.node(NODE).powerChangeDelay(Duration.ofSeconds(2));
+        world.node("worker-2");
+        String name = createAsNodeHealthCheck(template(RemediationWorld.farParameters(bmc), "5s"));
+        await("OFF sent", () -> world.record(NODE).filter(r -> r.poweredOff()).isPresent());
+        client.resources(NodeFenceRemediation.class).inNamespace(NAMESPACE).withName(name).edit(cr -> {
+            cr.getMetadata().getAnnotations().put(RemediationController.NHC_TIMED_OUT, "2026-11-26T01:00:00Z");
+            return cr;
+        });
+        await("RemediationInterruptedByNHC", () -> world.has(name, RemediationConditions.SUCCEEDED, "False",
+                "RemediationInterruptedByNHC"));
+
+        world.failover();
+
+        recoveredThenDeleted(name, bmc);
+    }
+
+    @Test
+    @DisplayName("a remediation deleted after remedy sent OFF keeps its finalizer while the flow runs, so that a "
+            + "failover can make the plan again from its spec: the machine is powered on, the node recovered, then the"
+            + " finalizer is dropped")
+    void failoverAfterDeletionRequest() throws Exception {
+        world = new RemediationWorld(client, Duration.ofMillis(100), RemediationWorld.permissive());
+        SimulatedBmc bmc = world.node(NODE).powerChangeDelay(Duration.ofSeconds(2));
+        world.node("worker-2");
+        String name = createAsNodeHealthCheck(template(RemediationWorld.farParameters(bmc), "5s"));
+        await("OFF sent", () -> world.record(NODE).filter(r -> r.poweredOff()).isPresent());
+
+        client.resources(NodeFenceRemediation.class).inNamespace(NAMESPACE).withName(name).delete();
+        world.completedPasses(2);
+
+        assertThat(world.get(name)).as("kept while the flow may act on the machine").isNotNull();
+        assertThat(world.get(name).getMetadata().getFinalizers()).containsExactly(RemediationController.FINALIZER);
+        world.failover();
+        await("powered on again", () -> RemediationWorld.offThenOn(bmc));
+        await("the Node restored", () -> client.nodes().withName(NODE).get() != null);
+        await("the flow finished", () -> recovered(NODE));
+        await("the finalizer dropped and the remediation gone", () -> world.get(name) == null);
+        assertThat(bmc.powerTarget().history().stream().filter(PowerState.OFF::equals)).hasSize(1);
+        assertThat(world.cordoned(NODE)).isFalse();
+    }
+
+    @Test
+    @DisplayName("a decision the engine cannot save yet is not reported with the node's older, settled record: the "
+            + "remediation waits (Processing=True, not saved yet) until the engine saves it, then fences the node again")
+    void unsavedDecisionIsNotAnOlderResult() throws Exception {
+        world = new RemediationWorld(client, Duration.ofMillis(100), RemediationWorld.permissive());
+        SimulatedBmc bmc = world.node(NODE);
+        world.node("worker-2");
+        NodeFenceRemediationTemplate template = template(RemediationWorld.farParameters(bmc), "5s");
+        String first = createAsNodeHealthCheck(template);
+        await("the first remediation succeeded", () -> world.has(first, RemediationConditions.SUCCEEDED, "True",
+                "RemediationFinishedSuccessfully"));
+        await("the Node restored", () -> client.nodes().withName(NODE).get() != null
+                && RemediationWorld.offThenOn(bmc));
+        world.ready(NODE);
+        await("the first flow settled and released", () -> world.record(NODE)
+                .filter(r -> r.isSettled() && r.released()).isPresent());
+        client.resources(NodeFenceRemediation.class).inNamespace(NAMESPACE).withName(first).delete();
+        await("the first remediation gone", () -> world.get(first) == null);
+
+        world.saves.set(false);
+        String second = createAsNodeHealthCheck(template);
+        await("waiting for the save", () -> world.condition(second, RemediationConditions.PROCESSING)
+                .filter(c -> c.getMessage().contains("is not saved yet")).isPresent());
+        world.completedPasses(3);
+
+        assertThat(world.has(second, RemediationConditions.SUCCEEDED, "Unknown", "RemediationStarted"))
+                .as("the older, settled record is not this remediation's result").isTrue();
+        assertThat(world.has(second, RemediationConditions.PROCESSING, "True", "RemediationStarted")).isTrue();
+        world.saves.set(true);
+        await("the second remediation succeeded", () -> world.has(second, RemediationConditions.SUCCEEDED, "True",
+                "RemediationFinishedSuccessfully"));
+        assertThat(bmc.powerTarget().history().stream().filter(PowerState.OFF::equals)).as("fenced again").hasSize(2);
+    }
+
+    /** Whether the flow of {@code node} is FINAL; if not, the kubelet reports the node Ready again (as it would). */
+    private boolean recovered(String node) {
+        if (world.record(node).filter(r -> r.state() == FenceState.FINAL).isPresent()) {
+            return true;
+        }
+        world.ready(node);
+        return false;
+    }
+
+    /** After the failover: powered on, Node restored and uncordoned, flow FINAL; deleting drops the finalizer. */
+    private void recoveredThenDeleted(String name, SimulatedBmc bmc) throws InterruptedException {
+        await("powered on again", () -> RemediationWorld.offThenOn(bmc));
+        await("the Node restored", () -> client.nodes().withName(NODE).get() != null);
+        await("the flow finished", () -> recovered(NODE));
+        assertThat(world.cordoned(NODE)).isFalse();
+        assertThat(bmc.powerTarget().history().stream().filter(PowerState.OFF::equals)).hasSize(1);
+        assertThat(world.get(name).getMetadata().getFinalizers()).containsExactly(RemediationController.FINALIZER);
+        client.resources(NodeFenceRemediation.class).inNamespace(NAMESPACE).withName(name).delete();
+        await("the finalizer dropped and the remediation gone", () -> world.get(name) == null);
+    }
+
+    @Test
     @DisplayName("a remediation for a node that does not exist ends with RemediationFinishedNodeNotFound")
     void nodeNotFound() throws Exception {
         world = new RemediationWorld(client, Duration.ofMillis(100), RemediationWorld.permissive());
@@ -197,12 +317,18 @@ class NodeHealthCheckContractTest {
 
     /** The template as an admin writes it: multiple-templates support announced to NodeHealthCheck. */
     private NodeFenceRemediationTemplate template(Map<String, String> parameters) {
+        return template(parameters, null);
+    }
+
+    /** The template with the agent's {@code timeout} (the default when null). */
+    private NodeFenceRemediationTemplate template(Map<String, String> parameters, String timeout) {
         NodeFenceRemediationTemplate template = new NodeFenceRemediationTemplate();
         template.getMetadata().setName(TEMPLATE);
         template.getMetadata().setNamespace(NAMESPACE);
         template.getMetadata().setAnnotations(Map.of(NodeFenceRemediationTemplate.MULTIPLE_TEMPLATES, "true"));
         template.getSpec().getTemplate().getSpec().setAgent("fence_ipmilan");
         template.getSpec().getTemplate().getSpec().setSharedParameters(parameters);
+        template.getSpec().getTemplate().getSpec().setTimeout(timeout);
         return client.resources(NodeFenceRemediationTemplate.class).inNamespace(NAMESPACE).resource(template)
                 .create();
     }

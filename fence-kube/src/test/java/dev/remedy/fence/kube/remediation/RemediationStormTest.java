@@ -5,10 +5,13 @@ import static dev.remedy.fence.kube.remediation.RemediationWorld.await;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.remedy.core.flow.FenceState;
+import dev.remedy.core.flow.NodeFence;
+import dev.remedy.core.flow.Stage;
 import dev.remedy.core.storm.StormSettings;
 import dev.remedy.core.storm.Threshold;
 import dev.remedy.fence.kube.remediation.internal.RemediationConditions;
 import dev.remedy.simulators.ipmi.SimulatedBmc;
+import dev.remedy.spi.PowerState;
 import io.fabric8.kubernetes.api.model.Event;
 import io.fabric8.kubernetes.client.KubernetesClient;
 import io.fabric8.kubernetes.client.server.mock.EnableKubernetesMockClient;
@@ -69,6 +72,26 @@ class RemediationStormTest {
         assertThat(held).hasSize(1);
         assertThat(held.get(0).getMessage()).startsWith("[remediation] ").contains("maxConcurrent");
         assertThat(world.events("worker-2")).extracting(Event::getReason).contains("RemediationStarted");
+    }
+
+    @Test
+    @DisplayName("the fence-race delay storm protection chooses for an admitted remediation lengthens its flow's hold")
+    void raceDelayLengthensTheHold() throws Exception {
+        StormSettings delayed = StormSettings.custom().minHealthy(Threshold.percent(0)).quietPeriod(Duration.ZERO)
+                .noFenceRateLimit().raceDelay(Duration.ofMinutes(10), Duration.ZERO).nodeCooldown(Duration.ZERO)
+                .build();
+        world = new RemediationWorld(client, Duration.ofMillis(100), delayed);
+        SimulatedBmc bmc = world.node("worker-1");
+        world.node("worker-2");
+
+        create("worker-1", bmc);
+
+        await("worker-1 decided", () -> world.record("worker-1").isPresent());
+        NodeFence record = world.record("worker-1").orElseThrow();
+        assertThat(record.stage()).isEqualTo(Stage.HOLD);
+        assertThat(record.waitUntil()).hasValueSatisfying(until -> assertThat(until)
+                .isAfterOrEqualTo(record.decidedAt().plus(Duration.ofMinutes(10))));
+        assertThat(bmc.powerTarget().history()).doesNotContain(PowerState.OFF);
     }
 
     private void create(String node, SimulatedBmc bmc) {

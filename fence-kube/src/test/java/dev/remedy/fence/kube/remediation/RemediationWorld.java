@@ -7,6 +7,8 @@ import dev.remedy.core.flow.Observation;
 import dev.remedy.core.storm.StormListener;
 import dev.remedy.core.storm.StormSettings;
 import dev.remedy.core.storm.Threshold;
+import dev.remedy.core.store.FenceStateStore;
+import dev.remedy.core.store.StateStoreException;
 import dev.remedy.fence.kube.cluster.KubeClusterOperations;
 import dev.remedy.fence.kube.store.KubeFenceStateStore;
 import dev.remedy.fence.kube.store.NodeFenceCrd;
@@ -34,6 +36,8 @@ import java.util.Optional;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.concurrent.atomic.AtomicInteger;
 import java.util.function.BooleanSupplier;
 
 /**
@@ -60,6 +64,8 @@ final class RemediationWorld implements AutoCloseable {
     FenceEngine engine;
     RemediationController controller;
     private ScheduledExecutorService ticker;
+    /** Whether the engine's store saves records (false: every save fails, as with a full disk). */
+    final AtomicBoolean saves = new AtomicBoolean(true);
 
     /** A world whose fence flows hold {@code hold} after the decision, with storm protection {@code storm}. */
     RemediationWorld(KubernetesClient client, Duration hold, StormSettings storm) {
@@ -93,7 +99,8 @@ final class RemediationWorld implements AutoCloseable {
         KubeClusterOperations cluster = KubeClusterOperations.builder(client).backupNamespace(NAMESPACE)
                 .releaseTimeout(Duration.ofSeconds(10)).pollInterval(Duration.ofMillis(100)).build();
         FenceAgentRegistry agents = FenceAgentRegistry.load();
-        engine = FenceEngine.builder().store(new KubeFenceStateStore(client)).cluster(cluster).agents(agents)
+        engine = FenceEngine.builder().store(new SwitchableStore(new KubeFenceStateStore(client), saves))
+                .cluster(cluster).agents(agents)
                 .plans(plans.over(node -> Optional.empty())).releaseStrategies(plans::release)
                 .settings(FlowSettings.custom().hold(hold).restartDelay(Duration.ofSeconds(30))
                         .backoff(Duration.ofMillis(100), Duration.ofMillis(500)).build())
@@ -189,6 +196,62 @@ final class RemediationWorld implements AutoCloseable {
             Thread.sleep(50);
         }
         throw new AssertionError("not within " + BUDGET + ": " + what);
+    }
+
+    /**
+     * Waits until the controller has made at least {@code count - 1} whole passes over every remediation: each probe
+     * (a remediation for a node that does not exist) is answered by the pass after the previous probe's.
+     */
+    void completedPasses(int count) throws InterruptedException {
+        for (int i = 0; i < count; i++) {
+            String probe = "probe-" + probes.incrementAndGet();
+            NodeFenceRemediation cr = new NodeFenceRemediation();
+            cr.getMetadata().setName(probe);
+            cr.getMetadata().setNamespace(NAMESPACE);
+            cr.getSpec().setAgent("fence_ipmilan");
+            client.resources(NodeFenceRemediation.class).inNamespace(NAMESPACE).resource(cr).create();
+            await("probe " + probe + " answered", () -> has(probe, "Succeeded", "False",
+                    "RemediationFinishedNodeNotFound"));
+        }
+    }
+
+    private final AtomicInteger probes = new AtomicInteger();
+
+    /** A store whose saves fail while {@code saves} is false; loads and deletes go through. */
+    private record SwitchableStore(FenceStateStore store, AtomicBoolean saves) implements FenceStateStore {
+
+        @Override
+        public Optional<NodeFence> load(String node) {
+            return store.load(node);
+        }
+
+        @Override
+        public List<NodeFence> loadAll() {
+            return store.loadAll();
+        }
+
+        @Override
+        public NodeFence save(NodeFence record) {
+            if (!saves.get()) {
+                throw new StateStoreException("the test's store refuses saves (as a full disk would)");
+            }
+            return store.save(record);
+        }
+
+        @Override
+        public void delete(String node) {
+            store.delete(node);
+        }
+
+        @Override
+        public Map<String, String> lostRecords() {
+            return store.lostRecords();
+        }
+
+        @Override
+        public List<String> problems() {
+            return store.problems();
+        }
     }
 
     @Override

@@ -8,6 +8,7 @@ import dev.remedy.core.storm.StormGuard;
 import dev.remedy.core.storm.StormListener;
 import dev.remedy.core.storm.StormSettings;
 import io.fabric8.kubernetes.api.model.Node;
+import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Collection;
@@ -36,15 +37,24 @@ public final class StormAdmission {
     }
 
     /**
+     * The answer for one node: held back, or admitted with the fence-race delay its flow must add to its hold.
+     *
+     * @param heldBack  the rule (its setting's name) and what it counted; empty when admitted
+     * @param raceDelay the fence-race delay of an admitted fence (zero when held back)
+     */
+    public record Verdict(Optional<String> heldBack, Duration raceDelay) {
+    }
+
+    /**
      * Whether {@code node} may be fenced now; if so, the fence is recorded.
      *
      * @param nodes       every Node
      * @param requested   the nodes a remediation resource asks to fence
      * @param remediating the nodes whose remediation's flow runs
-     * @return empty to admit; otherwise the rule (its setting's name) and what it counted
+     * @return held back with the rule and what it counted, or admitted with its fence-race delay
      */
-    public Optional<String> holdBack(String node, Collection<Node> nodes, Set<String> requested,
-                                     Set<String> remediating, Instant now) {
+    public Verdict admit(String node, Collection<Node> nodes, Set<String> requested, Set<String> remediating,
+                         Instant now) {
         List<NodeView> views = new ArrayList<>(nodes.size());
         for (Node n : nodes) {
             String name = n.getMetadata().getName();
@@ -55,10 +65,10 @@ public final class StormAdmission {
         }
         Admission admission = guard.admitAndRecord(node, PoolView.of(views).withRemediating(remediating), now);
         if (admission instanceof Admission.Denied denied) {
-            return Optional.of("storm protection holds it back, rule " + denied.reason().property() + ": "
-                    + denied.detail());
+            return new Verdict(Optional.of("storm protection holds it back, rule " + denied.reason().property() + ": "
+                    + denied.detail()), Duration.ZERO);
         }
-        return Optional.empty();
+        return new Verdict(Optional.empty(), ((Admission.Admitted) admission).raceDelay());
     }
 
     /** The flow of {@code node} is over. */
