@@ -1,5 +1,6 @@
 package dev.remedy.fence.kube.operator;
 
+import static dev.remedy.fence.kube.operator.OperatorFixtures.node;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.remedy.core.flow.FlowSettings;
@@ -12,10 +13,6 @@ import io.fabric8.kubernetes.api.model.ConfigMapBuilder;
 import io.fabric8.kubernetes.api.model.GenericKubernetesResource;
 import io.fabric8.kubernetes.api.model.coordination.v1.Lease;
 import io.fabric8.kubernetes.api.model.NamespaceBuilder;
-import io.fabric8.kubernetes.api.model.Node;
-import io.fabric8.kubernetes.api.model.NodeBuilder;
-import io.fabric8.kubernetes.api.model.NodeCondition;
-import io.fabric8.kubernetes.api.model.NodeConditionBuilder;
 import io.fabric8.kubernetes.api.model.ObjectMetaBuilder;
 import io.fabric8.kubernetes.api.model.SecretBuilder;
 import io.fabric8.kubernetes.client.ConfigBuilder;
@@ -68,7 +65,6 @@ class ExternalEscalationTest {
     private static final ResourceDefinitionContext SNR_TEMPLATE = kind("SelfNodeRemediationTemplate",
             "selfnoderemediationtemplates");
     private static final ResourceDefinitionContext SNR = kind("SelfNodeRemediation", "selfnoderemediations");
-    private static final Duration WAIT = Duration.ofSeconds(60);
 
     KubernetesClient client;
     KubernetesMockServer server;
@@ -172,26 +168,8 @@ class ExternalEscalationTest {
                 .map(e -> e.getReason() + ": " + e.getNote()).toList();
     }
 
-    private static Node node(String name, String ready, Instant since) {
-        NodeCondition condition = new NodeConditionBuilder().withType("Ready").withStatus(ready)
-                .withLastTransitionTime(since.toString()).withLastHeartbeatTime(Instant.now().toString()).build();
-        return new NodeBuilder().withNewMetadata().withName(name)
-                .withLabels(Map.of("kubernetes.io/hostname", name)).endMetadata()
-                .withNewStatus().withConditions(condition).withNewNodeInfo().withBootID("boot-1").endNodeInfo()
-                .endStatus().build();
-    }
 
     private void await(String what, BooleanSupplier condition) {
-        long deadline = System.nanoTime() + WAIT.toNanos();
-        while (!condition.getAsBoolean()) {
-            assertThat(System.nanoTime()).as("waited %s for: %s; Events: %s", WAIT, what, events())
-                    .isLessThan(deadline);
-            try {
-                Thread.sleep(50);
-            } catch (InterruptedException e) {
-                Thread.currentThread().interrupt();
-                throw new AssertionError(e);
-            }
-        }
+        OperatorFixtures.await(what, condition, this::events);
     }
 }

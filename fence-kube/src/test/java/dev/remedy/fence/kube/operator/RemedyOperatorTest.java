@@ -1,5 +1,6 @@
 package dev.remedy.fence.kube.operator;
 
+import static dev.remedy.fence.kube.operator.OperatorFixtures.node;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.remedy.core.flow.FlowSettings;
@@ -16,9 +17,6 @@ import dev.remedy.test.fake.FakePowerTarget;
 import io.fabric8.kubernetes.api.model.ConfigMapBuilder;
 import io.fabric8.kubernetes.api.model.NamespaceBuilder;
 import io.fabric8.kubernetes.api.model.Node;
-import io.fabric8.kubernetes.api.model.NodeBuilder;
-import io.fabric8.kubernetes.api.model.NodeCondition;
-import io.fabric8.kubernetes.api.model.NodeConditionBuilder;
 import io.fabric8.kubernetes.api.model.SecretBuilder;
 import io.fabric8.kubernetes.api.model.events.v1.Event;
 import io.fabric8.kubernetes.client.ConfigBuilder;
@@ -66,7 +64,6 @@ class RemedyOperatorTest {
             nodes:
               worker-1: {bmc: {plug: worker-1}}
             """;
-    private static final Duration WAIT = Duration.ofSeconds(60);
 
     KubernetesClient client;
     KubernetesMockServer server;
@@ -166,26 +163,8 @@ class RemedyOperatorTest {
                 .map(Event::getReason).toList();
     }
 
-    private static Node node(String name, String ready, Instant since) {
-        NodeCondition condition = new NodeConditionBuilder().withType("Ready").withStatus(ready)
-                .withLastTransitionTime(since.toString()).withLastHeartbeatTime(Instant.now().toString()).build();
-        return new NodeBuilder().withNewMetadata().withName(name)
-                .withLabels(Map.of("kubernetes.io/hostname", name)).endMetadata()
-                .withNewStatus().withConditions(condition).withNewNodeInfo().withBootID("boot-1").endNodeInfo()
-                .endStatus().build();
-    }
 
     private void await(String what, BooleanSupplier condition) {
-        long deadline = System.nanoTime() + WAIT.toNanos();
-        while (!condition.getAsBoolean()) {
-            assertThat(System.nanoTime()).as("waited %s for: %s; Events: %s", WAIT, what, events())
-                    .isLessThan(deadline);
-            try {
-                Thread.sleep(50);
-            } catch (InterruptedException e) {
-                Thread.currentThread().interrupt();
-                throw new AssertionError(e);
-            }
-        }
+        OperatorFixtures.await(what, condition, this::events);
     }
 }
