@@ -42,6 +42,7 @@ public final class BmcSpec {
     private final Duration handshakeTimeout;
     private final byte[] guid;
     private final PowerState initialPower;
+    private final boolean silentOnUnknownUser;
 
     private BmcSpec(Builder builder) {
         this.users = List.copyOf(builder.users);
@@ -52,6 +53,7 @@ public final class BmcSpec {
         this.handshakeTimeout = builder.handshakeTimeout;
         this.guid = builder.guid == null ? null : builder.guid.clone();
         this.initialPower = builder.initialPower;
+        this.silentOnUnknownUser = builder.silentOnUnknownUser;
     }
 
     /** A builder with no users yet and every other setting at its default. */
@@ -104,6 +106,14 @@ public final class BmcSpec {
         return initialPower;
     }
 
+    /**
+     * Whether RAKP 1 naming an unknown user goes unanswered (as on BMCs that stay silent) instead of being
+     * answered with status 0x0d (unauthorized name).
+     */
+    public boolean silentOnUnknownUser() {
+        return silentOnUnknownUser;
+    }
+
     /** The user called {@code name}, if any. */
     Optional<BmcUser> user(byte[] name, int offset, int length) {
         for (BmcUser user : users) {
@@ -124,7 +134,8 @@ public final class BmcSpec {
     public String toString() {
         return "BmcSpec[users=" + users + ", cipherSuites=" + cipherSuites + ", bmcKey="
                 + (bmcKey == null ? "none" : "****") + ", maxSessions=" + maxSessions + ", idleTimeout="
-                + idleTimeout + ", handshakeTimeout=" + handshakeTimeout + ", initialPower=" + initialPower + "]";
+                + idleTimeout + ", handshakeTimeout=" + handshakeTimeout + ", initialPower=" + initialPower
+                + (silentOnUnknownUser ? ", silentOnUnknownUser" : "") + "]";
     }
 
     /** Collects the settings of a {@link BmcSpec}; every setter validates at once and names the property. */
@@ -138,6 +149,7 @@ public final class BmcSpec {
         private Duration handshakeTimeout = DEFAULT_HANDSHAKE_TIMEOUT;
         private byte[] guid;
         private PowerState initialPower = PowerState.ON;
+        private boolean silentOnUnknownUser;
 
         private Builder() {
         }
@@ -281,6 +293,16 @@ public final class BmcSpec {
                         + "use ON or OFF");
             }
             this.initialPower = power;
+            return this;
+        }
+
+        /**
+         * Makes the BMC drop RAKP 1 for a user name it does not know, without an answer, as some BMCs do; the
+         * half-open session then ends at the handshake timeout. By default it answers with status 0x0d
+         * (unauthorized name), as the specification asks.
+         */
+        public Builder silentOnUnknownUser(boolean silent) {
+            this.silentOnUnknownUser = silent;
             return this;
         }
 

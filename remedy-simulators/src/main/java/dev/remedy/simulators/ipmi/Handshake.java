@@ -114,6 +114,9 @@ final class Handshake {
         int role = Wire.u8(in, at + 24);
         int level = role & 0x0f;
         BmcUser user = bmc.spec.user(in, at + 28, nameLength).orElse(null);
+        if (user == null && bmc.spec.silentOnUnknownUser()) {
+            return 0;
+        }
         if (user == null) {
             return fail(session, out, RAKP2, tag, UNAUTHORIZED_NAME);
         }

@@ -155,6 +155,20 @@ class BmcProtocolTest {
     }
 
     @Test
+    @DisplayName("silentOnUnknownUser: RAKP 1 naming an unknown user goes unanswered, known users still log in")
+    void silentOnUnknownUser() {
+        BmcProtocol bmc = bmc(spec().silentOnUnknownUser(true));
+        TestConsole console = new TestConsole(TestConsole.direct(bmc));
+
+        TestConsole.Attempt unknown = console.start("nobody", 17, 0x14);
+        assertThat(unknown.openStatus).as("Open Session is answered").isZero();
+        assertThat(unknown.rakp2Status).as("no RAKP 2 at all").isEqualTo(-1);
+        assertThat(console.start("viewer", 17, 0x14).rakp2Status).as("a known user's errors are still answered")
+                .isEqualTo(0x09);
+        console.login("admin", PASSWORD, 17);
+    }
+
+    @Test
     @DisplayName("Open Session names the problem: suite not enabled 0x11, unknown algorithms 0x04, 0x05, 0x10")
     void openSessionStatuses() {
         TestConsole console = new TestConsole(TestConsole.direct(bmc(spec().cipherSuites(17))));

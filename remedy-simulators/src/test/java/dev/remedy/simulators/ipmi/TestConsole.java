@@ -126,7 +126,9 @@ final class TestConsole {
         rakp1[27] = (byte) name.length;
         System.arraycopy(name, 0, rakp1, 28, name.length);
         byte[] rakp2 = unsessioned(0x12, rakp1);
-        assertThat(rakp2).as("RAKP 2").isNotNull();
+        if (rakp2 == null) {
+            return attempt;
+        }
         attempt.rakp2Status = rakp2[1];
         if (attempt.rakp2Status == 0) {
             attempt.rc = Arrays.copyOfRange(rakp2, 8, 24);
@@ -149,6 +151,7 @@ final class TestConsole {
         final int consoleId;
         final int openStatus;
         int bmcId;
+        /** The RAKP 2 status, or -1 while RAKP 1 got no answer. */
         int rakp2Status = -1;
         final byte[] rm = new byte[16];
         byte[] rc;

@@ -273,10 +273,23 @@ final class Handshake implements Receiver {
         self[0] = new Retransmission(loop, login.address(), () -> {
             packets.incrementAndGet();
             return datagram.get();
-        }, deadline, login.retransmitInterval(), () -> fail(Kind.TIMEOUT, "no answer to " + step + " within "
-                + elapsed().toMillis() + " ms after " + self[0].sent() + " tries: check ip and ipport, that IPMI over "
-                + "LAN is enabled on the BMC and that UDP reaches it"));
+        }, deadline, login.retransmitInterval(), () -> fail(Kind.TIMEOUT, silence(step, self[0].sent())));
         return self[0].start();
+    }
+
+    /**
+     * Why {@code step} got no answer. A BMC that answered the first messages is reachable: silence at RAKP 1 is
+     * how some BMCs treat a user name they do not know.
+     */
+    private String silence(String step, int tries) {
+        String unanswered = "no answer to " + step + " within " + elapsed().toMillis() + " ms after " + tries
+                + " tries";
+        if (stage == Stage.RAKP1) {
+            return "answered Get Channel Authentication Capabilities and Open Session, then went silent at RAKP 1 ("
+                    + unanswered + "): some BMCs ignore RAKP 1 for a user name they do not know; check username ('"
+                    + login.user() + "') and that the user is enabled for IPMI over LAN";
+        }
+        return unanswered + ": check ip and ipport, that IPMI over LAN is enabled on the BMC and that UDP reaches it";
     }
 
     private void failStatus(String step, int status) {

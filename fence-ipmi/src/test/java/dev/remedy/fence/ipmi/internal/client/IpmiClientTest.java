@@ -126,6 +126,18 @@ class IpmiClientTest {
     }
 
     @Test
+    @DisplayName("a BMC that drops RAKP 1 for an unknown user: the timeout says it went silent at RAKP 1, not to check ip")
+    void unknownUserOnSilentBmc() {
+        SimulatedBmc bmc = bmc(admin().silentOnUnknownUser(true));
+        IpmiException error = failure(client.open(login(bmc, "nobody", PASSWORD), Duration.ofMillis(800)));
+        assertThat(error.kind()).isEqualTo(Kind.TIMEOUT);
+        assertThat(error.getMessage()).contains("answered Get Channel Authentication Capabilities and Open Session")
+                .contains("went silent at RAKP 1").contains("check username").contains("'nobody'")
+                .doesNotContain("ipport");
+        assertThat(client.pendingRoutes()).as("routes left by the failed setup").isZero();
+    }
+
+    @Test
     @DisplayName("a read-only user can read status but Chassis Control fails for lack of privilege")
     void privilege() {
         SimulatedBmc bmc = bmc(admin().user("viewer", PASSWORD, dev.remedy.simulators.ipmi.Privilege.USER));
