@@ -17,14 +17,20 @@ import java.util.HexFormat;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionException;
 import java.util.concurrent.atomic.AtomicInteger;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 /**
  * One action against one BMC, as a chain of futures on the client's I/O threads: open (or reuse) a session,
  * read the power state, send Chassis Control, poll Get Chassis Status until the new state is read or the time
  * is up, and close the session in every case. Power changes succeed only when read back; a power cycle
- * succeeds only if an OFF was observed in between.
+ * succeeds only if an OFF was observed in between. The outcome's attempts are the tries of the action (the
+ * Chassis Control commands sent, or 1 for a read or a setup that failed); datagrams, resends included, go to the
+ * debug log only.
  */
 final class IpmiRun {
+
+    private static final Logger LOG = LoggerFactory.getLogger(IpmiRun.class);
 
     private final IpmiClient client;
     private final IpmiSettings settings;
@@ -33,6 +39,7 @@ final class IpmiRun {
     private final IpmiFenceAgent agent;
     private final long deadline;
     private final AtomicInteger packets = new AtomicInteger();
+    private final AtomicInteger controls = new AtomicInteger();
     private volatile CompletableFuture<IpmiSession> opening;
     private volatile IpmiSession session;
     private volatile boolean cancelled;
@@ -198,6 +205,7 @@ final class IpmiRun {
 
     private CompletableFuture<Void> control(ChassisControl command) {
         context.progress("sending " + command + " to BMC " + settings.bmc());
+        controls.incrementAndGet();
         return session.chassisControl(command, remaining());
     }
 
@@ -232,7 +240,11 @@ final class IpmiRun {
     }
 
     private FenceOutcome finish(FenceOutcome outcome) {
-        return outcome.withAttempts(packets.get()).withElapsed(context.elapsed());
+        int datagrams = packets.get();
+        LOG.debug("BMC {}: {} sent {} datagrams (session setup, requests and resends)", settings.bmc(),
+                request.action(), datagrams);
+        int tries = datagrams == 0 ? 0 : Math.max(1, controls.get());
+        return outcome.withAttempts(tries).withElapsed(context.elapsed());
     }
 
     private Duration remaining() {

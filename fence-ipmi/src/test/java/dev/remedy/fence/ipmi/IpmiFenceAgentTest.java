@@ -19,6 +19,11 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.logging.Handler;
+import java.util.logging.Level;
+import java.util.logging.LogRecord;
+import java.util.logging.Logger;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.DisplayName;
@@ -76,6 +81,48 @@ class IpmiFenceAgentTest {
         assertThat(progress).anyMatch(line -> line.contains("waiting for BMC"));
         assertThat(bmc.chassisControls()).containsExactly(0);
         assertThat(bmc.activeSessions()).isZero();
+    }
+
+    @Test
+    @DisplayName("attempts count tries of the action, not datagrams: resends show only in the debug log (--verbose)")
+    void attemptsAreTriesNotDatagrams() throws InterruptedException {
+        SimulatedBmc bmc = bmc().dropNext(2);
+        Logger log = Logger.getLogger(IpmiRun.class.getName());
+        List<String> debug = new CopyOnWriteArrayList<>();
+        Handler capture = new Handler() {
+            @Override
+            public void publish(LogRecord entry) {
+                debug.add(String.valueOf(entry.getMessage()) + " " + List.of(entry.getParameters() == null
+                        ? new Object[0] : entry.getParameters()));
+            }
+
+            @Override
+            public void flush() {
+            }
+
+            @Override
+            public void close() {
+            }
+        };
+        Level before = log.getLevel();
+        log.setLevel(Level.FINE);
+        log.addHandler(capture);
+        List<String> progress = new ArrayList<>();
+        FenceOutcome outcome;
+        try {
+            outcome = run(config(bmc).set("retransmit_interval", "50ms").build(), FenceAction.OFF, progress);
+        } finally {
+            log.removeHandler(capture);
+            log.setLevel(before);
+        }
+        assertThat(outcome.status()).as("%s", outcome).isEqualTo(FenceStatus.SUCCEEDED);
+        assertThat(bmc.chassisControls()).containsExactly(0);
+        assertThat(outcome.attempts()).as("one Chassis Control sent, whatever the datagrams: %s", outcome)
+                .isEqualTo(1);
+        assertThat(outcome.detail()).doesNotContain("datagram");
+        assertThat(progress).noneMatch(line -> line.contains("datagram"));
+        assertThat(debug).as("the datagram count, resends included, in the debug log").anyMatch(line ->
+                line.contains("datagrams") && line.contains("OFF"));
     }
 
     @Test

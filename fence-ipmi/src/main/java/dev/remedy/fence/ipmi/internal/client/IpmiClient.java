@@ -61,7 +61,7 @@ public final class IpmiClient implements AutoCloseable {
      * Opens a session. The future fails with an {@link IpmiException} whose kind says why, at the latest when
      * {@code timeout} has passed; cancelling it abandons the setup and frees the BMC's session slot.
      *
-     * @param packets counts every datagram sent for this session (setup and commands), for reporting attempts
+     * @param packets counts every datagram sent for this session (setup and commands), for the debug log
      */
     public CompletableFuture<IpmiSession> open(BmcLogin login, Duration timeout, AtomicInteger packets) {
         Objects.requireNonNull(login, "login");
