@@ -145,9 +145,18 @@ final class IpmiRun {
         });
     }
 
+    /** A power cycle; one the BMC refuses (as many do while the host is off) reports the power read back. */
     private CompletableFuture<FenceOutcome> cycle() {
-        return control(ChassisControl.POWER_CYCLE).thenCompose(sent -> pollCycle(false,
-                System.nanoTime() + settings.powerTimeout().toNanos()));
+        return control(ChassisControl.POWER_CYCLE)
+                .handle((sent, error) -> error)
+                .thenCompose(error -> error == null
+                        ? pollCycle(false, System.nanoTime() + settings.powerTimeout().toNanos())
+                        : readBack().thenApply(power -> outcomeOf(error)));
+    }
+
+    /** Reads the power state after a refused command; if that read fails too, the last state read stays. */
+    private CompletableFuture<PowerState> readBack() {
+        return status().handle((power, error) -> lastRead);
     }
 
     private CompletableFuture<FenceOutcome> pollCycle(boolean sawOff, long until) {

@@ -149,6 +149,26 @@ class IpmiFenceAgentTest {
     }
 
     @Test
+    @DisplayName("a method=cycle the BMC refuses reports the power state read back after the refusal, not UNKNOWN")
+    void failedCycleReadsPowerBack() throws InterruptedException {
+        SimulatedBmc off = simulator.add(BmcSpec.builder().user("admin", PASSWORD).initialPower(PowerState.OFF)
+                .build());
+        FenceOutcome refusedWhileOff = run(config(off).set("method", "cycle").build(), FenceAction.REBOOT,
+                new ArrayList<>());
+        assertThat(refusedWhileOff.status()).as("%s", refusedWhileOff).isEqualTo(FenceStatus.FAILED);
+        assertThat(refusedWhileOff.power()).as("read back after the refusal: %s", refusedWhileOff)
+                .isEqualTo(PowerState.OFF);
+
+        SimulatedBmc busy = bmc().failNextCommand(0x00, 0x02, 0xC0);
+        FenceOutcome refusedWhileOn = run(config(busy).set("method", "cycle").build(), FenceAction.REBOOT,
+                new ArrayList<>());
+        assertThat(refusedWhileOn.status()).as("%s", refusedWhileOn).isEqualTo(FenceStatus.FAILED);
+        assertThat(refusedWhileOn.power()).as("read back after the refusal: %s", refusedWhileOn)
+                .isEqualTo(PowerState.ON);
+        assertThat(busy.powerTarget().history()).as("nothing was switched").doesNotContain(PowerState.OFF);
+    }
+
+    @Test
     @DisplayName("soft_off_timeout asks the OS to shut down first (ACPI soft off) and stops there when it works")
     void softOff() throws InterruptedException {
         SimulatedBmc bmc = bmc();
