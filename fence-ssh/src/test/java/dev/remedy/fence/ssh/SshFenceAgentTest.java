@@ -202,7 +202,8 @@ class SshFenceAgentTest {
 
         assertThat(status.status()).isEqualTo(FenceStatus.TIMED_OUT);
         assertThat(status.detail()).contains("the first prompt after login").contains("last line: 'apc>'")
-                .contains("set cmd_prompt");
+                .contains("set cmd_prompt").contains("within 500 ms (login_timeout)").contains("raise login_timeout")
+                .doesNotContain("shell_timeout");
     }
 
     @Test
@@ -241,10 +242,13 @@ class SshFenceAgentTest {
         assertThat(refused.detail()).contains("is not known").contains("ssh-rsa " + device.hostKeyFingerprint()).contains("host_key_fingerprint=" + device.hostKeyFingerprint())
                 .contains("ssh-keyscan -p " + device.port() + " 127.0.0.1");
         assertThat(insecure.status()).as("%s", insecure).isEqualTo(FenceStatus.SUCCEEDED);
-        FenceOutcome noFile = run(apc().set("host_key_fingerprint", "").set("known_hosts",
-                dir.resolve("no-such-file").toString()).set("plug", "3").build(), FenceAction.STATUS);
+        Path missing = dir.resolve("no-such-file");
+        FenceOutcome noFile = run(apc().set("host_key_fingerprint", "").set("known_hosts", missing.toString())
+                .set("plug", "3").build(), FenceAction.STATUS);
         assertThat(noFile.status()).as("a missing known_hosts file trusts nothing: %s", noFile)
                 .isEqualTo(FenceStatus.REFUSED);
+        assertThat(noFile.detail()).contains("the known_hosts file " + missing + " does not exist")
+                .contains("host_key_fingerprint=" + device.hostKeyFingerprint());
     }
 
     @Test

@@ -104,12 +104,18 @@ public final class DeviceShell implements AutoCloseable {
         }
     }
 
+    /** {@code " (the known_hosts file F does not exist)"} when it does not, else empty. */
+    private static String missingKnownHosts(HostKeyPolicy policy) {
+        return policy instanceof HostKeyPolicy.KnownHosts known && !Files.exists(known.file())
+                ? " (the known_hosts file " + known.file() + " does not exist: check the known_hosts option)" : "";
+    }
+
     private static SshException failure(SshLogin login, HostKeyCheck hostKeys, Exception e) {
         String where = login.describe();
         String message = String.valueOf(e.getMessage());
         if (hostKeys.verdict() == HostKeyRepository.NOT_INCLUDED && !hostKeys.offeredFingerprint().isEmpty()) {
-            return new SshException(SshException.Kind.HOST_KEY_UNKNOWN, "the host key of " + where + " is not known: "
-                    + "it offered " + hostKeys.offeredType() + " " + hostKeys.offeredFingerprint() + "; if that is the"
+            return new SshException(SshException.Kind.HOST_KEY_UNKNOWN, "the host key of " + where + " is not known"
+                    + missingKnownHosts(login.hostKeys()) + ": it offered " + hostKeys.offeredType() + " " + hostKeys.offeredFingerprint() + "; if that is the"
                     + " device's key (check on its console), set host_key_fingerprint=" + hostKeys.offeredFingerprint()
                     + " or add it to the known_hosts file (ssh-keyscan -p " + login.port() + " " + login.host()
                     + ")", e);
