@@ -152,9 +152,9 @@ record SshSettings(SshLogin login, DeviceProfile profile, List<String> plugs, Du
         }
         if (pin.isPresent()) {
             try {
-                return new HostKeyPolicy.Pinned(pin.get());
+                return HostKeyPolicy.Pinned.parse(pin.get());
             } catch (IllegalArgumentException e) {
-                problems.add(new ConfigProblem("host_key_fingerprint", "is not a SHA-256 fingerprint", e.getMessage()));
+                problems.add(new ConfigProblem("host_key_fingerprint", "is not a host key fingerprint", e.getMessage()));
                 return new HostKeyPolicy.Insecure();
             }
         }
