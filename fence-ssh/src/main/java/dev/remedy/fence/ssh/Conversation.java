@@ -37,7 +37,7 @@ final class Conversation {
 
     /** Waits for the first prompt (after any banner) within {@code loginTimeout}, then sends the setup commands. */
     void start(Duration loginTimeout) throws SshException, InterruptedException {
-        reply("the first prompt after login", loginTimeout);
+        reply("the first prompt after login", loginTimeout, "login_timeout");
         for (String command : profile.setup()) {
             command(command);
         }
@@ -47,7 +47,7 @@ final class Conversation {
     List<String> command(String command) throws SshException, InterruptedException {
         shell.sendLine(command);
         commands++;
-        List<String> lines = reply("'" + command + "'", shellTimeout);
+        List<String> lines = reply("'" + command + "'", shellTimeout, "shell_timeout");
         if (!lines.isEmpty() && lines.get(0).strip().endsWith(command.strip())) {
             lines = lines.subList(1, lines.size());
         }
@@ -89,13 +89,15 @@ final class Conversation {
         return commands;
     }
 
-    private List<String> reply(String after, Duration timeout) throws SshException, InterruptedException {
+    /** The reply up to the next prompt, waiting at most {@code timeout}, the option named {@code option}. */
+    private List<String> reply(String after, Duration timeout, String option) throws SshException,
+            InterruptedException {
         long until = until(timeout);
         StringBuilder text = new StringBuilder();
         for (int answers = 0; answers <= MAX_ANSWERS; answers++) {
             String part = shell.await(this::waiting, until);
             if (part == null) {
-                throw silence(after, timeout, until);
+                throw silence(after, timeout, option, until);
             }
             int cut = part.lastIndexOf('\n') + 1;
             String last = part.substring(cut);
@@ -132,16 +134,16 @@ final class Conversation {
         return profile.confirmations().stream().filter(p -> p.pattern().matcher(lastLine).matches()).findFirst();
     }
 
-    private SshException silence(String after, Duration timeout, long until) {
+    private SshException silence(String after, Duration timeout, String option, long until) {
         if (shell.ended()) {
             return new SshException(SshException.Kind.DISCONNECTED, device() + " closed the session while remedy "
                     + "waited for " + after + "; last line: '" + shell.lastLine() + "'");
         }
         boolean budget = until == deadline;
         return new SshException(SshException.Kind.TIMEOUT, "no prompt from " + device() + " within "
-                + (budget ? "the action's deadline" : millis(timeout) + " (shell_timeout)") + " after " + after
+                + (budget ? "the action's deadline" : millis(timeout) + " (" + option + ")") + " after " + after
                 + "; last line: '" + shell.lastLine() + "'" + (budget ? "" : "; if the device is slow, raise "
-                + "shell_timeout; if the prompt differs, set cmd_prompt (now " + profile.prompt().pattern() + ")"));
+                + option + "; if the prompt differs, set cmd_prompt (now " + profile.prompt().pattern() + ")"));
     }
 
     private long until(Duration timeout) {

@@ -90,7 +90,8 @@ abstract class SshAgentProvider implements FenceAgentProvider {
                 ParameterDescriptor.builder("known_hosts", ParameterType.STRING).defaultValue("~/.ssh/known_hosts")
                         .description("OpenSSH known_hosts file the device's host key must be in").build(),
                 ParameterDescriptor.builder("host_key_fingerprint", ParameterType.STRING)
-                        .description("the device's host key, pinned by its SHA256:... fingerprint (ssh-keygen -l)")
+                        .description("the device's host key, pinned by its SHA256:... fingerprint (ssh-keygen -l), with its"
+                                + " type before it (ssh-rsa SHA256:...) to offer only that type's algorithms")
                         .build(),
                 ParameterDescriptor.builder("ssh_insecure", ParameterType.BOOLEAN).defaultValue("false")
                         .description("skip host key verification (unsafe; warned on every use)").build(),

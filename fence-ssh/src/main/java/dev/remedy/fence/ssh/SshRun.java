@@ -50,6 +50,14 @@ final class SshRun {
     /** Runs {@code action}; every failure becomes an outcome. */
     FenceOutcome run(FenceAction action) throws InterruptedException {
         long start = System.nanoTime();
+        Optional<String> loose = settings.plugs().stream().filter(plug -> !Placeholders.isWord(plug)).findFirst();
+        if (loose.isPresent()) {
+            // checked when configured too; checked again here so that no path sends a plug that is two commands
+            return FenceOutcome.of(FenceStatus.REFUSED, PowerState.UNKNOWN, "plug '"
+                    + Placeholders.printable(loose.get()) + "' is not one word (letters, digits and . _ - / : + @ only);"
+                    + " nothing was sent to " + settings.device() + ": fix plug").withAttempts(1)
+                    .withElapsed(Duration.ofNanos(System.nanoTime() - start));
+        }
         if (settings.login().legacy()) {
             LOG.warn("legacy SSH algorithms (SHA-1, CBC, ssh-rsa) are allowed for {} (ssh_legacy_algorithms=true):"
                     + " update its firmware", settings.device());

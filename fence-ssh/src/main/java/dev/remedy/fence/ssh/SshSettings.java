@@ -1,6 +1,7 @@
 package dev.remedy.fence.ssh;
 
 import dev.remedy.fence.ssh.internal.profile.DeviceProfile;
+import dev.remedy.fence.ssh.internal.profile.Placeholders;
 import dev.remedy.fence.ssh.internal.profile.ProfileCatalog;
 import dev.remedy.fence.ssh.internal.profile.ProfileException;
 import dev.remedy.fence.ssh.internal.session.HostKeyPolicy;
@@ -31,9 +32,6 @@ import java.util.regex.PatternSyntaxException;
  */
 record SshSettings(SshLogin login, DeviceProfile profile, List<String> plugs, Duration loginTimeout,
         Duration shellTimeout, Duration powerTimeout, Duration pollInterval) {
-
-    /** What a plug may be made of, whatever a profile's form allows: one word, never a second command. */
-    private static final Pattern PLUG_CHARACTERS = Pattern.compile("[A-Za-z0-9._/:+@-]+");
 
     /** Reads and checks {@code config} for an agent of {@code kind}. */
     static SshSettings of(AgentConfig config, FencingKind kind) {
@@ -129,9 +127,9 @@ record SshSettings(SshLogin login, DeviceProfile profile, List<String> plugs, Du
         String hint = form.map(f -> "give a plug of the form " + f.pattern() + " (commas separate several)")
                 .orElse("give the plug's name: letters, digits and . _ - / : + @ only");
         for (String plug : plugs) {
-            if (!PLUG_CHARACTERS.matcher(plug).matches()) {
+            if (!Placeholders.isWord(plug)) {
                 // Whatever the profile's form lets through, a plug is sent in a command: it must stay one word.
-                problems.add(new ConfigProblem("plug", "'" + plug.replaceAll("\\p{Cntrl}", "?") + "' has a character "
+                problems.add(new ConfigProblem("plug", "'" + Placeholders.printable(plug) + "' has a character "
                         + "that a device's command line could take for more than a plug (such as ; | & $ ` ( ) or a "
                         + "space)", hint));
             } else if (form.isPresent() && !form.get().matcher(plug).matches()) {
@@ -154,9 +152,9 @@ record SshSettings(SshLogin login, DeviceProfile profile, List<String> plugs, Du
         }
         if (pin.isPresent()) {
             try {
-                return new HostKeyPolicy.Pinned(pin.get());
+                return HostKeyPolicy.Pinned.parse(pin.get());
             } catch (IllegalArgumentException e) {
-                problems.add(new ConfigProblem("host_key_fingerprint", "is not a SHA-256 fingerprint", e.getMessage()));
+                problems.add(new ConfigProblem("host_key_fingerprint", "is not a host key fingerprint", e.getMessage()));
                 return new HostKeyPolicy.Insecure();
             }
         }

@@ -202,7 +202,8 @@ class SshFenceAgentTest {
 
         assertThat(status.status()).isEqualTo(FenceStatus.TIMED_OUT);
         assertThat(status.detail()).contains("the first prompt after login").contains("last line: 'apc>'")
-                .contains("set cmd_prompt");
+                .contains("set cmd_prompt").contains("within 500 ms (login_timeout)").contains("raise login_timeout")
+                .doesNotContain("shell_timeout");
     }
 
     @Test
@@ -227,6 +228,28 @@ class SshFenceAgentTest {
     }
 
     @Test
+    @DisplayName("a device with ed25519 and RSA host keys: an RSA pin with its type offers only RSA and passes; "
+            + "an RSA pin without its type is CHANGED, with how to give the type")
+    void pinOfTheSecondKeyType() throws InterruptedException {
+        start(SshDeviceSpec.builder().hostKeyType(HostKeyType.ED25519).secondHostKey(HostKeyType.RSA));
+        String rsa = device.hostKeyFingerprint(HostKeyType.RSA);
+
+        FenceOutcome typed = run(apc().set("host_key_fingerprint", "ssh-rsa " + rsa).set("plug", "3").build(),
+                FenceAction.OFF);
+        FenceOutcome untyped = run(apc().set("host_key_fingerprint", rsa).set("plug", "4").build(), FenceAction.OFF);
+
+        assertThat(typed.status()).as("%s", typed).isEqualTo(FenceStatus.SUCCEEDED);
+        assertThat(device.device().port("3").power()).isEqualTo(PowerState.OFF);
+        assertThat(untyped.status()).as("%s", untyped).isEqualTo(FenceStatus.REFUSED);
+        assertThat(untyped.detail()).contains("has CHANGED")
+                .contains("ssh-ed25519 " + device.hostKeyFingerprint(HostKeyType.ED25519))
+                .contains("host_key_fingerprint='ssh-rsa " + rsa + "'");
+        assertThat(device.device().port("4").power()).isEqualTo(PowerState.ON);
+        assertThat(run(apc().set("host_key_fingerprint", "ssh-ed25519 " + rsa).set("plug", "4").build(),
+                FenceAction.STATUS).status()).as("an RSA fingerprint pinned as ed25519").isEqualTo(FenceStatus.REFUSED);
+    }
+
+    @Test
     @DisplayName("an unknown host key is REFUSED with the offered fingerprint and how to pin it; ssh_insecure skips it")
     void unknownHostKey() throws IOException, InterruptedException {
         start(SshDeviceSpec.builder().hostKeyType(HostKeyType.RSA));
@@ -241,10 +264,13 @@ class SshFenceAgentTest {
         assertThat(refused.detail()).contains("is not known").contains("ssh-rsa " + device.hostKeyFingerprint()).contains("host_key_fingerprint=" + device.hostKeyFingerprint())
                 .contains("ssh-keyscan -p " + device.port() + " 127.0.0.1");
         assertThat(insecure.status()).as("%s", insecure).isEqualTo(FenceStatus.SUCCEEDED);
-        FenceOutcome noFile = run(apc().set("host_key_fingerprint", "").set("known_hosts",
-                dir.resolve("no-such-file").toString()).set("plug", "3").build(), FenceAction.STATUS);
+        Path missing = dir.resolve("no-such-file");
+        FenceOutcome noFile = run(apc().set("host_key_fingerprint", "").set("known_hosts", missing.toString())
+                .set("plug", "3").build(), FenceAction.STATUS);
         assertThat(noFile.status()).as("a missing known_hosts file trusts nothing: %s", noFile)
                 .isEqualTo(FenceStatus.REFUSED);
+        assertThat(noFile.detail()).contains("the known_hosts file " + missing + " does not exist")
+                .contains("host_key_fingerprint=" + device.hostKeyFingerprint());
     }
 
     @Test

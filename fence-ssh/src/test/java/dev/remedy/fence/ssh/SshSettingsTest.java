@@ -12,6 +12,7 @@ import dev.remedy.spi.config.Secret;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.Optional;
 import org.junit.jupiter.api.DisplayName;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
@@ -174,5 +175,11 @@ class SshSettingsTest {
                 .hostKeys()).isEqualTo(new HostKeyPolicy.Pinned(pin));
         assertThat(SshSettings.of(pdu().set("ssh_insecure", "true").build(), FencingKind.POWER).insecure()).isTrue();
         assertThatThrownBy(() -> new HostKeyPolicy.Pinned("MD5:aa:bb")).hasMessageContaining("ssh-keygen -l -E sha256");
+        assertThat(SshSettings.of(pdu().set("host_key_fingerprint", "ssh-rsa " + pin).build(), FencingKind.POWER)
+                .login().hostKeys()).isEqualTo(new HostKeyPolicy.Pinned(pin, Optional.of("ssh-rsa")));
+        InvalidConfigurationException dss = invalid(pdu().set("host_key_fingerprint", "ssh-dss " + pin).build(),
+                FencingKind.POWER);
+        assertThat(dss.problems()).singleElement().satisfies(p -> assertThat(p.path()).isEqualTo("host_key_fingerprint"));
+        assertThat(dss.getMessage()).contains("'ssh-dss' is not a host key type");
     }
 }

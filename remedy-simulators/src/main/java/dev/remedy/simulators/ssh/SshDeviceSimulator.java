@@ -9,6 +9,7 @@ import java.security.MessageDigest;
 import java.security.PublicKey;
 import java.util.List;
 import java.util.Objects;
+import java.util.Optional;
 import java.util.Set;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
@@ -86,7 +87,7 @@ public final class SshDeviceSimulator implements AutoCloseable {
     public static SshDeviceSimulator start(SshDeviceSpec spec) {
         Objects.requireNonNull(spec, "spec");
         SshServer server = SshServer.setUpDefaultServer();
-        HostKey hostKey = new HostKey(spec.hostKeyType());
+        HostKey hostKey = new HostKey(spec.hostKeyType(), spec.secondHostKeyType());
         SimulatedDevice device = new SimulatedDevice(spec, () -> server.getActiveSessions()
                 .forEach(session -> session.close(true)));
         SshFaults faults = new SshFaults();
@@ -151,6 +152,15 @@ public final class SshDeviceSimulator implements AutoCloseable {
         return KeyUtils.getFingerPrint(BuiltinDigests.sha256, hostKey());
     }
 
+    /**
+     * The fingerprint of the host key of {@code type}, the first or the {@link SshDeviceSpec.Builder#secondHostKey}.
+     *
+     * @throws IllegalArgumentException if the device has no host key of that type
+     */
+    public String hostKeyFingerprint(HostKeyType type) {
+        return KeyUtils.getFingerPrint(BuiltinDigests.sha256, hostKey.of(type).getPublic());
+    }
+
     /** The {@code known_hosts} line OpenSSH writes for this server: {@code [127.0.0.1]:<port> <type> <base64>}. */
     public String knownHostsLine() {
         return "[" + HOST + "]:" + port() + " " + PublicKeyEntry.toString(hostKey());
@@ -209,14 +219,17 @@ public final class SshDeviceSimulator implements AutoCloseable {
                 + activeSessions() + "]";
     }
 
-    /** The server's host key, replaceable while it runs. */
+    /** The server's host key (and its second one, of another type, if it has one), replaceable while it runs. */
     private static final class HostKey implements KeyPairProvider {
 
         private final HostKeyType type;
+        private final Optional<HostKeyType> secondType;
         private volatile KeyPair current;
+        private volatile Optional<KeyPair> second;
 
-        HostKey(HostKeyType type) {
+        HostKey(HostKeyType type, Optional<HostKeyType> secondType) {
             this.type = type;
+            this.secondType = secondType;
             rotate();
         }
 
@@ -224,9 +237,22 @@ public final class SshDeviceSimulator implements AutoCloseable {
             return current;
         }
 
+        KeyPair of(HostKeyType wanted) {
+            if (wanted == type) {
+                return current;
+            }
+            return second.filter(key -> secondType.orElseThrow() == wanted).orElseThrow(() ->
+                    new IllegalArgumentException("the device has no " + wanted + " host key"));
+        }
+
         void rotate() {
+            current = generate(type);
+            second = secondType.map(HostKey::generate);
+        }
+
+        private static KeyPair generate(HostKeyType type) {
             try {
-                current = KeyUtils.generateKeyPair(type.sshName(), type.bits());
+                return KeyUtils.generateKeyPair(type.sshName(), type.bits());
             } catch (GeneralSecurityException e) {
                 throw new IllegalStateException("cannot generate an " + type + " host key: " + e, e);
             }
@@ -234,7 +260,7 @@ public final class SshDeviceSimulator implements AutoCloseable {
 
         @Override
         public Iterable<KeyPair> loadKeys(SessionContext session) {
-            return List.of(current);
+            return second.map(key -> List.of(current, key)).orElse(List.of(current));
         }
     }
 

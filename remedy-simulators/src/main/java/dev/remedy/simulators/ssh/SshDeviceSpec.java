@@ -8,6 +8,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
+import java.util.Optional;
 import java.util.function.Function;
 import java.util.function.LongSupplier;
 import org.apache.sshd.common.config.keys.PublicKeyEntry;
@@ -44,6 +45,7 @@ public final class SshDeviceSpec {
     private final boolean confirmations;
     private final int pageLength;
     private final HostKeyType hostKeyType;
+    private final Optional<HostKeyType> secondHostKeyType;
     private final Duration powerDelay;
     private final Duration rebootTime;
     private final LongSupplier nanoClock;
@@ -60,6 +62,7 @@ public final class SshDeviceSpec {
         this.confirmations = builder.confirmations;
         this.pageLength = pageLength;
         this.hostKeyType = builder.hostKeyType;
+        this.secondHostKeyType = Optional.ofNullable(builder.secondHostKeyType);
         this.powerDelay = builder.powerDelay;
         this.rebootTime = rebootTime;
         this.nanoClock = builder.nanoClock;
@@ -110,6 +113,11 @@ public final class SshDeviceSpec {
     /** The host key type. */
     public HostKeyType hostKeyType() {
         return hostKeyType;
+    }
+
+    /** The type of the device's second host key, if it has one ({@link Builder#secondHostKey}). */
+    public Optional<HostKeyType> secondHostKeyType() {
+        return secondHostKeyType;
     }
 
     /** How long a commanded state change (outlet, port, kubelet restart) takes. */
@@ -163,6 +171,7 @@ public final class SshDeviceSpec {
         private boolean confirmations;
         private Integer pageLength;
         private HostKeyType hostKeyType = HostKeyType.ED25519;
+        private HostKeyType secondHostKeyType;
         private Duration powerDelay = Duration.ZERO;
         private Duration rebootTime;
         private LongSupplier nanoClock = System::nanoTime;
@@ -264,6 +273,15 @@ public final class SshDeviceSpec {
         }
 
         /**
+         * Gives the device a second host key, of another type than {@link #hostKeyType}, as an OpenSSH server has one
+         * per type: a client gets the one its preferred host key algorithm names (none unless told otherwise).
+         */
+        public Builder secondHostKey(HostKeyType type) {
+            this.secondHostKeyType = Objects.requireNonNull(type, "secondHostKey");
+            return this;
+        }
+
+        /**
          * Sets how long a commanded state change takes: outlets, ports and kubelet restarts (0 unless told
          * otherwise). Each port's {@link dev.remedy.simulators.ScheduledPowerTarget#delay(Duration)} can change it
          * later.
@@ -325,9 +343,18 @@ public final class SshDeviceSpec {
          * @throws IllegalArgumentException if a setting does not fit the device: confirmations on a device other
          *     than the APC, paging on a Brocade or a Linux host, port names on a Linux host or for a plug the
          *     device does not have, or a port name that is not 1 to {@value #MAX_NAME_LENGTH} printable ASCII
-         *     characters without leading or trailing blanks
+         *     characters without leading or trailing blanks, or a second host key of the first one's type or with
+         *     legacy algorithms
          */
         public SshDeviceSpec build() {
+            if (secondHostKeyType == hostKeyType) {
+                throw new IllegalArgumentException("secondHostKey " + secondHostKeyType + " is the type of the first "
+                        + "host key; a device has one key per type");
+            }
+            if (secondHostKeyType != null && legacyAlgorithms) {
+                throw new IllegalArgumentException("secondHostKey: a device with legacyAlgorithms signs with ssh-rsa "
+                        + "only, so it has one host key");
+            }
             if (confirmations && device != DeviceKind.APC_PDU) {
                 throw new IllegalArgumentException("confirmations are an APC_PDU feature; " + device
                         + " never asks for one");

@@ -36,6 +36,10 @@ class SshDeviceSpecTest {
 
     @Test
     void refusesSettingsThatDoNotFitTheDevice() {
+        assertThatThrownBy(() -> SshDeviceSpec.builder().secondHostKey(HostKeyType.ED25519).build())
+                .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("one key per type");
+        assertThatThrownBy(() -> SshDeviceSpec.builder().legacyAlgorithms(true).secondHostKey(HostKeyType.ED25519)
+                .build()).isInstanceOf(IllegalArgumentException.class).hasMessageContaining("one host key");
         assertThatThrownBy(() -> SshDeviceSpec.builder().device(DeviceKind.CISCO_IOS).confirmations(true).build())
                 .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("confirmations are an APC_PDU");
         assertThatThrownBy(() -> SshDeviceSpec.builder().device(DeviceKind.BROCADE_FOS).pageLength(10).build())

@@ -1,5 +1,6 @@
 package dev.remedy.fence.ssh.internal.session;
 
+import java.util.HashMap;
 import java.util.Map;
 
 /**
@@ -43,5 +44,21 @@ final class Algorithms {
     /** The configuration for a login: modern only, or with the legacy algorithms appended. */
     static Map<String, String> of(boolean legacy) {
         return legacy ? WITH_LEGACY : MODERN;
+    }
+
+    /**
+     * {@link #of(boolean)} with, for a host key pinned with its type, only that type's host key algorithms (an RSA
+     * key signs with rsa-sha2-512 or rsa-sha2-256, and with ssh-rsa only when legacy algorithms are allowed).
+     */
+    static Map<String, String> of(boolean legacy, HostKeyPolicy hostKeys) {
+        Map<String, String> algorithms = of(legacy);
+        if (!(hostKeys instanceof HostKeyPolicy.Pinned pinned) || pinned.keyType().isEmpty()) {
+            return algorithms;
+        }
+        String type = pinned.keyType().get();
+        String offered = type.equals("ssh-rsa") ? "rsa-sha2-512,rsa-sha2-256" + (legacy ? ",ssh-rsa" : "") : type;
+        Map<String, String> narrowed = new HashMap<>(algorithms);
+        narrowed.put("server_host_key", offered);
+        return Map.copyOf(narrowed);
     }
 }

@@ -56,7 +56,7 @@ public final class DeviceShell implements AutoCloseable {
             if (login.password().isPresent()) {
                 session.setPassword(login.password().get().revealBytes());
             }
-            Algorithms.of(login.legacy()).forEach(session::setConfig);
+            Algorithms.of(login.legacy(), login.hostKeys()).forEach(session::setConfig);
             session.setConfig("StrictHostKeyChecking", "yes");
             session.setConfig("PreferredAuthentications", login.identity().isPresent()
                     ? (login.password().isPresent() ? "publickey,password" : "publickey") : "password");
@@ -104,12 +104,25 @@ public final class DeviceShell implements AutoCloseable {
         }
     }
 
+    /** For a pin without its key type: how to pin a key of another type than the one the device offered first. */
+    private static String otherType(HostKeyPolicy policy) {
+        return policy instanceof HostKeyPolicy.Pinned pinned && pinned.keyType().isEmpty() ? "; if the pinned key"
+                + " is of another type (a device can have several), give its type before the fingerprint:"
+                + " host_key_fingerprint='ssh-rsa " + pinned.fingerprint() + "' for an RSA key" : "";
+    }
+
+    /** {@code " (the known_hosts file F does not exist)"} when it does not, else empty. */
+    private static String missingKnownHosts(HostKeyPolicy policy) {
+        return policy instanceof HostKeyPolicy.KnownHosts known && !Files.exists(known.file())
+                ? " (the known_hosts file " + known.file() + " does not exist: check the known_hosts option)" : "";
+    }
+
     private static SshException failure(SshLogin login, HostKeyCheck hostKeys, Exception e) {
         String where = login.describe();
         String message = String.valueOf(e.getMessage());
         if (hostKeys.verdict() == HostKeyRepository.NOT_INCLUDED && !hostKeys.offeredFingerprint().isEmpty()) {
-            return new SshException(SshException.Kind.HOST_KEY_UNKNOWN, "the host key of " + where + " is not known: "
-                    + "it offered " + hostKeys.offeredType() + " " + hostKeys.offeredFingerprint() + "; if that is the"
+            return new SshException(SshException.Kind.HOST_KEY_UNKNOWN, "the host key of " + where + " is not known"
+                    + missingKnownHosts(login.hostKeys()) + ": it offered " + hostKeys.offeredType() + " " + hostKeys.offeredFingerprint() + "; if that is the"
                     + " device's key (check on its console), set host_key_fingerprint=" + hostKeys.offeredFingerprint()
                     + " or add it to the known_hosts file (ssh-keyscan -p " + login.port() + " " + login.host()
                     + ")", e);
@@ -118,7 +131,7 @@ public final class DeviceShell implements AutoCloseable {
             return new SshException(SshException.Kind.HOST_KEY_CHANGED, "the host key of " + where + " has CHANGED: "
                     + "it offered " + hostKeys.offeredType() + " " + hostKeys.offeredFingerprint() + ", which is not"
                     + " the known or pinned key; someone may be posing as the device, or it was replaced: verify the"
-                    + " new key on the device's console before you trust it", e);
+                    + " new key on the device's console before you trust it" + otherType(login.hostKeys()), e);
         }
         if (message.startsWith("Auth fail") || message.startsWith("Auth cancel")) {
             return new SshException(SshException.Kind.AUTHENTICATION, where + " refused the login: check username, "
