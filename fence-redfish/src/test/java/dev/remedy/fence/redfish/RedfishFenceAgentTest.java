@@ -437,4 +437,32 @@ class RedfishFenceAgentTest {
                 new RedfishFenceAgentProvider());
         assertThat(wrongPin.status()).isEqualTo(FenceStatus.FAILED);
     }
+
+    @Test
+    @DisplayName("a pin that does not match says so and prints the fingerprint the server offered")
+    void pinMismatchPrintsTheOfferedFingerprint() throws InterruptedException {
+        start(RedfishSpec.builder().systems("node-1").tls(true));
+        FenceOutcome outcome = run(config().set("tls_fingerprint", "00".repeat(32)).build(), FenceAction.OFF);
+        assertThat(outcome.status()).isEqualTo(FenceStatus.FAILED);
+        assertThat(outcome.detail()).contains("does not match tls_fingerprint")
+                .contains(simulator.certificate().sha256Fingerprint())
+                .doesNotContain("cannot fingerprint").doesNotContain("give ca_file");
+        assertThat(simulator.system("node-1").resets()).isEmpty();
+    }
+
+    @Test
+    @DisplayName("a self-signed certificate without subject alternative name given as ca_file: the host name does "
+            + "not match, and tls_fingerprint pins it")
+    void caFileWithoutSubjectAltName(@TempDir Path dir) throws Exception {
+        start(RedfishSpec.builder().systems("node-1").tls(true).certificateWithoutSubjectAltNames());
+        Path ca = Files.writeString(dir.resolve("ca.pem"), simulator.certificate().pem());
+        FenceOutcome outcome = run(config().set("ca_file", ca.toString()).build(), FenceAction.STATUS);
+        assertThat(outcome.status()).isEqualTo(FenceStatus.FAILED);
+        assertThat(outcome.detail()).contains("host name").contains("127.0.0.1").contains("does not match")
+                .contains("tls_fingerprint=" + simulator.certificate().sha256Fingerprint())
+                .doesNotContain("give ca_file");
+        FenceOutcome pinned = run(config().set("tls_fingerprint", simulator.certificate().sha256Fingerprint())
+                .build(), FenceAction.STATUS, new RedfishFenceAgentProvider());
+        assertThat(pinned.status()).as("%s", pinned).isEqualTo(FenceStatus.SUCCEEDED);
+    }
 }
