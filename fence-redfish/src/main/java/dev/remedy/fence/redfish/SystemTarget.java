@@ -19,6 +19,11 @@ final class SystemTarget implements RedfishTarget {
     }
 
     @Override
+    public String actionName() {
+        return "ComputerSystem.Reset";
+    }
+
+    @Override
     public String actionField() {
         return "ResetType";
     }
@@ -57,7 +62,7 @@ final class SystemTarget implements RedfishTarget {
 
     @Override
     public View view(String path, JsonNode system, String service) {
-        return RedfishTarget.view(path, system, service, "#ComputerSystem.Reset", "ResetType", ASSUMED);
+        return RedfishTarget.view(path, system, service, actionName(), "ResetType", ASSUMED, true);
     }
 
     @Override

@@ -59,7 +59,7 @@ class RedfishFenceAgentTest {
                 .secret("password", Secret.of(PASSWORD)).set("poll_interval", "20ms");
     }
 
-    private static FenceOutcome run(AgentConfig config, FenceAction action, RedfishFenceAgentProvider provider)
+    private static FenceOutcome run(AgentConfig config, FenceAction action, RedfishAgentProvider provider)
             throws InterruptedException {
         try (FenceAgent agent = provider.create(config)) {
             return agent.execute(new FenceRequest(action, "test"),
@@ -464,5 +464,23 @@ class RedfishFenceAgentTest {
         FenceOutcome pinned = run(config().set("tls_fingerprint", simulator.certificate().sha256Fingerprint())
                 .build(), FenceAction.STATUS, new RedfishFenceAgentProvider());
         assertThat(pinned.status()).as("%s", pinned).isEqualTo(FenceStatus.SUCCEEDED);
+    }
+
+    @Test
+    @DisplayName("redfish-pdu: an outlet that advertises no Outlet.PowerControl is UNSUPPORTED for OFF, ON and REBOOT,"
+            + " nothing is sent, and STATUS still reads it")
+    void meteredOutletIsUnsupported() throws InterruptedException {
+        start(RedfishSpec.builder().outlets("pdu-1", 2)).outlet("pdu-1", 2).switchable(false);
+        RedfishPduAgentProvider pdu = new RedfishPduAgentProvider();
+        AgentConfig outlet = pdu.configure().set("ip", "127.0.0.1").set("ipport", Integer.toString(simulator.port()))
+                .set("ssl", "false").set("username", "admin").secret("password", Secret.of(PASSWORD))
+                .set("plug", "2").set("poll_interval", "20ms").build();
+        for (FenceAction action : List.of(FenceAction.OFF, FenceAction.ON, FenceAction.REBOOT)) {
+            FenceOutcome outcome = run(outlet, action, pdu);
+            assertThat(outcome.status()).as("%s: %s", action, outcome).isEqualTo(FenceStatus.UNSUPPORTED);
+            assertThat(outcome.detail()).contains("Outlet.PowerControl").doesNotContain("systems_uri");
+        }
+        assertThat(simulator.outlet("pdu-1", 2).powerControls()).isEmpty();
+        assertThat(run(outlet, FenceAction.STATUS, pdu).power()).isEqualTo(PowerState.ON);
     }
 }
