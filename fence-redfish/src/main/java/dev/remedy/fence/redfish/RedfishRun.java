@@ -216,8 +216,8 @@ final class RedfishRun {
             case REFUSED -> failure.status() == 0 ? FenceStatus.REFUSED : FenceStatus.FAILED;
             default -> FenceStatus.FAILED;
         };
-        return FenceOutcome.of(status, lastRead, request.action() + " failed: " + failure.getMessage())
-                .withCause(failure);
+        // the outcome's status says how the action ended: the detail says why, with no status word of its own
+        return FenceOutcome.of(status, lastRead, failure.getMessage()).withCause(failure);
     }
 
     private static CompletableFuture<FenceOutcome> done(FenceOutcome outcome) {

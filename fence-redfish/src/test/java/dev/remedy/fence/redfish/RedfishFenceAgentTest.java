@@ -483,4 +483,24 @@ class RedfishFenceAgentTest {
         assertThat(simulator.outlet("pdu-1", 2).powerControls()).isEmpty();
         assertThat(run(outlet, FenceAction.STATUS, pdu).power()).isEqualTo(PowerState.ON);
     }
+
+    @Test
+    @DisplayName("an outcome's detail carries no status word of its own: the outcome's status is the only one on its "
+            + "line (no 'OFF refused: ... OFF failed:')")
+    void oneStatusWordPerOutcome() throws InterruptedException {
+        start(RedfishSpec.builder().systems("node-1", "node-2"));
+        FenceOutcome refused = run(config().build(), FenceAction.OFF);
+        assertThat(refused.status()).isEqualTo(FenceStatus.REFUSED);
+        FenceOutcome failed = run(config().set("plug", "node-9").build(), FenceAction.OFF);
+        assertThat(failed.status()).isEqualTo(FenceStatus.FAILED);
+        simulator.faults().slowResponses(Duration.ofMillis(600));
+        FenceOutcome timedOut = run(config().set("plug", "node-1").set("request_timeout", "200ms").build(),
+                FenceAction.STATUS);
+        assertThat(timedOut.status()).isEqualTo(FenceStatus.TIMED_OUT);
+        for (FenceOutcome outcome : List.of(refused, failed, timedOut)) {
+            assertThat(outcome.detail()).as("%s", outcome).isNotBlank()
+                    .doesNotContainPattern("(?i)\\b(OFF|STATUS) (failed|refused|timed out|succeeded)\\b");
+        }
+        assertThat(simulator.systems()).allSatisfy(system -> assertThat(system.resets()).isEmpty());
+    }
 }
