@@ -151,7 +151,7 @@ interface RedfishTarget {
     }
 
     /** The ids for a message: the first {@value #LISTED}, each cut to a short excerpt, and how many more there are. */
-    private static String listed(List<String> ids) {
+    static String listed(List<String> ids) {
         List<String> shown = ids.stream().limit(LISTED).map(id -> Text.excerpt(id, Text.VALUE)).toList();
         String list = shown.toString();
         return ids.size() > LISTED ? list.substring(0, list.length() - 1) + ", and " + (ids.size() - LISTED)

@@ -129,7 +129,7 @@ class RedfishFenceAgentTest {
         assertThat(simulator.system("node-1").powerTarget().power()).isEqualTo(PowerState.ON);
         FenceOutcome unknown = run(config().set("plug", "node-9").build(), FenceAction.STATUS);
         assertThat(unknown.status()).isEqualTo(FenceStatus.FAILED);
-        assertThat(unknown.detail()).contains("no system 'node-9'").contains("[node-1, node-2]");
+        assertThat(unknown.detail()).contains("no system whose Id or Name is 'node-9'").contains("[node-1, node-2]");
     }
 
     @Test
@@ -502,5 +502,35 @@ class RedfishFenceAgentTest {
                     .doesNotContainPattern("(?i)\\b(OFF|STATUS) (failed|refused|timed out|succeeded)\\b");
         }
         assertThat(simulator.systems()).allSatisfy(system -> assertThat(system.resets()).isEmpty());
+    }
+
+    @Test
+    @DisplayName("plug names a system by its Name when no Id matches; a Name two systems share is refused, and an "
+            + "Id wins over a Name")
+    void plugByName() throws InterruptedException {
+        start(RedfishSpec.builder().systems("node-1", "node-2", "node-3"));
+        simulator.system("node-2").name("db-7.example");
+        FenceOutcome off = run(config().set("plug", "db-7.example").build(), FenceAction.OFF);
+        assertThat(off.status()).as("%s", off).isEqualTo(FenceStatus.SUCCEEDED);
+        assertThat(simulator.system("node-2").powerTarget().power()).isEqualTo(PowerState.OFF);
+        assertThat(simulator.system("node-1").resets()).isEmpty();
+        assertThat(simulator.system("node-3").resets()).isEmpty();
+
+        simulator.system("node-3").name("db-7.example");
+        FenceOutcome shared = run(config().set("plug", "db-7.example").build(), FenceAction.OFF);
+        assertThat(shared.status()).isEqualTo(FenceStatus.REFUSED);
+        assertThat(shared.detail()).contains("'db-7.example'").contains("[node-2, node-3]").contains("Id");
+        assertThat(simulator.system("node-3").resets()).isEmpty();
+
+        simulator.system("node-3").name("node-1");
+        assertThat(run(config().set("plug", "node-1").build(), FenceAction.OFF).status())
+                .isEqualTo(FenceStatus.SUCCEEDED);
+        assertThat(simulator.system("node-1").powerTarget().power()).isEqualTo(PowerState.OFF);
+        assertThat(simulator.system("node-3").resets()).isEmpty();
+
+        FenceOutcome unknown = run(config().set("plug", "db-9").build(), FenceAction.STATUS);
+        assertThat(unknown.status()).isEqualTo(FenceStatus.FAILED);
+        assertThat(unknown.detail()).contains("'db-9'").contains("[node-1, node-2, node-3]")
+                .contains("db-7.example");
     }
 }

@@ -52,7 +52,7 @@ final class Resources {
 
     static ObjectNode system(SimulatedSystem system) {
         ObjectNode node = resource(system.path(), "#ComputerSystem.v1_20_0.ComputerSystem", system.id(),
-                "Computer System " + system.id());
+                system.name());
         node.put("SystemType", "Physical");
         node.put("UUID", system.uuid().toString());
         node.put("PowerState", powerState(system.powerTarget().power()));
