@@ -10,7 +10,8 @@ import java.util.concurrent.CompletableFuture;
 
 /**
  * An outlet of a Redfish PDU ({@code PowerEquipment/RackPDUs/{pdu}/Outlets/{plug}}): the PDU by {@code pdu} or
- * the only one, the outlet by {@code plug}; switched with {@code Outlet.PowerControl}.
+ * the only one, the outlet by {@code plug}; switched with {@code Outlet.PowerControl}, which a metered outlet does
+ * not advertise (such an outlet cannot be powered).
  */
 final class OutletTarget implements RedfishTarget {
 
@@ -19,6 +20,11 @@ final class OutletTarget implements RedfishTarget {
     @Override
     public String noun() {
         return "outlet";
+    }
+
+    @Override
+    public String actionName() {
+        return "Outlet.PowerControl";
     }
 
     @Override
@@ -67,7 +73,7 @@ final class OutletTarget implements RedfishTarget {
 
     @Override
     public View view(String path, JsonNode outlet, String service) {
-        return RedfishTarget.view(path, outlet, service, "#Outlet.PowerControl", "PowerState", ASSUMED);
+        return RedfishTarget.view(path, outlet, service, actionName(), "PowerState", ASSUMED, false);
     }
 
     @Override

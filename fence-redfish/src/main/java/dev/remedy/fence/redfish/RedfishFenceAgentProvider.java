@@ -20,7 +20,8 @@ public final class RedfishFenceAgentProvider extends RedfishAgentProvider {
             ParameterDescriptor.builder("systems_uri", ParameterType.STRING).fenceAgentsName("systems_uri")
                     .description("path of the ComputerSystem, e.g. /redfish/v1/Systems/1").build(),
             ParameterDescriptor.builder("plug", ParameterType.STRING).fenceAgentsName("plug")
-                    .description("Id of the ComputerSystem; may be left out only when the service has one system")
+                    .description("Id of the ComputerSystem, or its Name when no Id matches; may be left out only "
+                            + "when the service has one system")
                     .build(),
             ParameterDescriptor.builder("graceful_off_timeout", ParameterType.DURATION).defaultValue("0s")
                     .description("if not zero, OFF first asks for GracefulShutdown and waits this long before "

@@ -95,12 +95,28 @@ final class RedfishRun {
         return target.locate(connection, root, settings).thenCompose(this::read).thenCompose(view -> switch (action) {
             case STATUS -> done(FenceOutcome.succeeded(view.power(), describe(view) + " reports power "
                     + view.power()));
+            default -> view.action().isPresent() ? power(view) : done(FenceOutcome.of(FenceStatus.UNSUPPORTED,
+                    view.power(), describe(view) + " advertises no " + target.actionName() + " action: it reports "
+                    + "its power but cannot switch it (a metered " + target.noun() + "); remedy cannot power it"));
+        });
+    }
+
+    /** OFF, ON or REBOOT of a resource that advertises its power action. */
+    private CompletableFuture<FenceOutcome> power(View view) {
+        return switch (request.action()) {
             case OFF -> off(view);
             case ON -> on(view);
             default -> off(view).thenCompose(off -> off.isSuccess() ? read(view.path()).thenCompose(this::on)
                     .thenApply(on -> on.isSuccess() ? FenceOutcome.succeeded(PowerState.ON, describe(view)
                             + " powered off (confirmed) and on again (confirmed)") : on) : done(off));
-        });
+        };
+    }
+
+    /** The action values a resource offers, as the service sent them but fit for a message. */
+    private static String offered(View view) {
+        return view.allowed().stream().limit(RedfishTarget.LISTED).map(value -> Text.excerpt(value, Text.VALUE))
+                .toList() + (view.allowed().size() > RedfishTarget.LISTED ? " and " + (view.allowed().size()
+                        - RedfishTarget.LISTED) + " more" : "");
     }
 
     private String describe(View view) {
@@ -132,7 +148,7 @@ final class RedfishRun {
             Optional<String> force = target.forceOff(view);
             if (force.isEmpty()) {
                 return done(FenceOutcome.failed(view.power(), describe(view) + " does not advertise " + forceName()
-                        + " among its " + target.actionField() + " values " + view.allowed() + "; it cannot be "
+                        + " among its " + target.actionField() + " values " + offered(view) + "; it cannot be "
                         + "fenced by Redfish"));
             }
             return send(view, force.get()).thenCompose(v -> waitFor(view, PowerState.OFF, settings.powerTimeout()));
@@ -150,7 +166,7 @@ final class RedfishRun {
         Optional<String> value = target.on(view);
         if (value.isEmpty()) {
             return done(FenceOutcome.failed(view.power(), describe(view) + " advertises no " + target.actionField()
-                    + " that powers on (it offers " + view.allowed() + ")"));
+                    + " that powers on (it offers " + offered(view) + ")"));
         }
         return send(view, value.get()).thenCompose(v -> waitFor(view, PowerState.ON, settings.powerTimeout()));
     }
@@ -161,7 +177,7 @@ final class RedfishRun {
                     "cancelled before " + target.actionField() + " " + value));
         }
         context.progress("sending " + target.actionField() + " " + value + " to " + describe(view));
-        return connection.post(view.action(), Map.of(target.actionField(), value));
+        return connection.post(view.action().orElseThrow(), Map.of(target.actionField(), value));
     }
 
     private CompletableFuture<FenceOutcome> waitFor(View view, PowerState wanted, Duration limit) {
@@ -200,8 +216,8 @@ final class RedfishRun {
             case REFUSED -> failure.status() == 0 ? FenceStatus.REFUSED : FenceStatus.FAILED;
             default -> FenceStatus.FAILED;
         };
-        return FenceOutcome.of(status, lastRead, request.action() + " failed: " + failure.getMessage())
-                .withCause(failure);
+        // the outcome's status says how the action ended: the detail says why, with no status word of its own
+        return FenceOutcome.of(status, lastRead, failure.getMessage()).withCause(failure);
     }
 
     private static CompletableFuture<FenceOutcome> done(FenceOutcome outcome) {

@@ -13,6 +13,7 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
+import java.util.Map;
 import java.util.Optional;
 
 /**
@@ -34,6 +35,11 @@ record RedfishSettings(String type, String host, int port, boolean tls, String u
     /** The largest {@code max_response_size}: 256 MiB. */
     static final int MAX_MAX_RESPONSE_SIZE = 256 << 20;
 
+    /** What each way to trust the service's certificate does, for the problem of several given at once. */
+    private static final Map<String, String> TRUSTS = Map.of("ca_file", "ca_file verifies its chain and host name",
+            "tls_fingerprint", "tls_fingerprint trusts that one certificate alone",
+            "ssl_insecure", "ssl_insecure trusts any (unsafe)");
+
     /** Reads and checks {@code config} (of the {@code redfish} or the {@code redfish-pdu} agent). */
     static RedfishSettings of(AgentConfig config) {
         config.requireValid();
@@ -45,10 +51,16 @@ record RedfishSettings(String type, String host, int port, boolean tls, String u
         Optional<String> caFile = config.text("ca_file").filter(text -> !text.isBlank());
         Optional<String> fingerprint = config.text("tls_fingerprint").filter(text -> !text.isBlank());
         boolean insecure = config.bool("ssl_insecure");
-        int choices = (caFile.isPresent() ? 1 : 0) + (fingerprint.isPresent() ? 1 : 0) + (insecure ? 1 : 0);
-        if (choices > 1) {
-            problems.add(new ConfigProblem("ssl_insecure", "ca_file, tls_fingerprint and ssl_insecure exclude each "
-                    + "other", "choose one way to trust the BMC's certificate"));
+        List<String> trusts = new ArrayList<>();
+        caFile.ifPresent(path -> trusts.add("ca_file"));
+        fingerprint.ifPresent(pin -> trusts.add("tls_fingerprint"));
+        if (insecure) {
+            trusts.add("ssl_insecure");
+        }
+        if (trusts.size() > 1) {
+            problems.add(new ConfigProblem(trusts.get(trusts.size() - 1), String.join(" and ", trusts) + " are "
+                    + (trusts.size() > 2 ? "all " : "both ") + "given, and they exclude each other", "keep one way to "
+                    + "trust the BMC's certificate: " + String.join(", ", trusts.stream().map(TRUSTS::get).toList())));
         }
         caFile.filter(path -> !Files.isReadable(Path.of(path))).ifPresent(path -> problems.add(new ConfigProblem(
                 "ca_file", "'" + path + "' is not a readable file", "give the path of a PEM CA bundle")));

@@ -21,12 +21,18 @@ interface RedfishTarget {
     /** How many ids a message lists at most. */
     int LISTED = 20;
 
-    /** A resource as read: its power, its action's target and the values that action allows. */
-    record View(String path, PowerState power, String action, List<String> allowed) {
+    /**
+     * A resource as read: its power, its action's target (none when the resource advertises no power action and
+     * the target assumes none) and the values that action allows.
+     */
+    record View(String path, PowerState power, Optional<String> action, List<String> allowed) {
     }
 
     /** "system" or "outlet", for messages. */
     String noun();
+
+    /** The power action's name: {@code ComputerSystem.Reset} or {@code Outlet.PowerControl}. */
+    String actionName();
 
     /** The field of the action's body: {@code ResetType} or {@code PowerState}. */
     String actionField();
@@ -63,17 +69,22 @@ interface RedfishTarget {
     }
 
     /**
-     * The view of a resource whose power action is {@code action} (e.g. {@code #ComputerSystem.Reset}) taking the
+     * The view of a resource whose power action is {@code action} (e.g. {@code ComputerSystem.Reset}) taking the
      * parameter {@code parameter}: its power state, the action's target (or the standard path under the resource) and
      * the values it allows (or {@code assumed} when it lists none).
+     *
+     * @param assumeAction whether a resource that advertises no such action still takes it at the standard path (no
+     *     action otherwise)
      */
     static View view(String path, JsonNode resource, String service, String action, String parameter,
-                     List<String> assumed) {
+                     List<String> assumed, boolean assumeAction) {
         String where = where(path, service);
-        List<String> allowed = RedfishJson.strings(resource, where, "Actions", action,
+        String key = "#" + action;
+        List<String> allowed = RedfishJson.strings(resource, where, "Actions", key,
                 parameter + "@Redfish.AllowableValues");
-        String target = RedfishJson.text(resource, where, "Actions", action, "target")
-                .orElse(path.replaceAll("/$", "") + "/Actions/" + action.substring(1));
+        Optional<String> target = RedfishJson.text(resource, where, "Actions", key, "target")
+                .or(() -> assumeAction || resource.path("Actions").has(key)
+                        ? Optional.of(path.replaceAll("/$", "") + "/Actions/" + action) : Optional.empty());
         return new View(path, powerOf(resource, where), target, allowed.isEmpty() ? assumed : allowed);
     }
 
@@ -140,7 +151,7 @@ interface RedfishTarget {
     }
 
     /** The ids for a message: the first {@value #LISTED}, each cut to a short excerpt, and how many more there are. */
-    private static String listed(List<String> ids) {
+    static String listed(List<String> ids) {
         List<String> shown = ids.stream().limit(LISTED).map(id -> Text.excerpt(id, Text.VALUE)).toList();
         String list = shown.toString();
         return ids.size() > LISTED ? list.substring(0, list.length() - 1) + ", and " + (ids.size() - LISTED)

@@ -59,7 +59,7 @@ class RedfishFenceAgentTest {
                 .secret("password", Secret.of(PASSWORD)).set("poll_interval", "20ms");
     }
 
-    private static FenceOutcome run(AgentConfig config, FenceAction action, RedfishFenceAgentProvider provider)
+    private static FenceOutcome run(AgentConfig config, FenceAction action, RedfishAgentProvider provider)
             throws InterruptedException {
         try (FenceAgent agent = provider.create(config)) {
             return agent.execute(new FenceRequest(action, "test"),
@@ -129,7 +129,7 @@ class RedfishFenceAgentTest {
         assertThat(simulator.system("node-1").powerTarget().power()).isEqualTo(PowerState.ON);
         FenceOutcome unknown = run(config().set("plug", "node-9").build(), FenceAction.STATUS);
         assertThat(unknown.status()).isEqualTo(FenceStatus.FAILED);
-        assertThat(unknown.detail()).contains("no system 'node-9'").contains("[node-1, node-2]");
+        assertThat(unknown.detail()).contains("no system whose Id or Name is 'node-9'").contains("[node-1, node-2]");
     }
 
     @Test
@@ -436,5 +436,101 @@ class RedfishFenceAgentTest {
         FenceOutcome wrongPin = run(config().set("tls_fingerprint", "00".repeat(32)).build(), FenceAction.STATUS,
                 new RedfishFenceAgentProvider());
         assertThat(wrongPin.status()).isEqualTo(FenceStatus.FAILED);
+    }
+
+    @Test
+    @DisplayName("a pin that does not match says so and prints the fingerprint the server offered")
+    void pinMismatchPrintsTheOfferedFingerprint() throws InterruptedException {
+        start(RedfishSpec.builder().systems("node-1").tls(true));
+        FenceOutcome outcome = run(config().set("tls_fingerprint", "00".repeat(32)).build(), FenceAction.OFF);
+        assertThat(outcome.status()).isEqualTo(FenceStatus.FAILED);
+        assertThat(outcome.detail()).contains("does not match tls_fingerprint")
+                .contains(simulator.certificate().sha256Fingerprint())
+                .doesNotContain("cannot fingerprint").doesNotContain("give ca_file");
+        assertThat(simulator.system("node-1").resets()).isEmpty();
+    }
+
+    @Test
+    @DisplayName("a self-signed certificate without subject alternative name given as ca_file: the host name does "
+            + "not match, and tls_fingerprint pins it")
+    void caFileWithoutSubjectAltName(@TempDir Path dir) throws Exception {
+        start(RedfishSpec.builder().systems("node-1").tls(true).certificateWithoutSubjectAltNames());
+        Path ca = Files.writeString(dir.resolve("ca.pem"), simulator.certificate().pem());
+        FenceOutcome outcome = run(config().set("ca_file", ca.toString()).build(), FenceAction.STATUS);
+        assertThat(outcome.status()).isEqualTo(FenceStatus.FAILED);
+        assertThat(outcome.detail()).contains("host name").contains("127.0.0.1").contains("does not match")
+                .contains("tls_fingerprint=" + simulator.certificate().sha256Fingerprint())
+                .doesNotContain("give ca_file");
+        FenceOutcome pinned = run(config().set("tls_fingerprint", simulator.certificate().sha256Fingerprint())
+                .build(), FenceAction.STATUS, new RedfishFenceAgentProvider());
+        assertThat(pinned.status()).as("%s", pinned).isEqualTo(FenceStatus.SUCCEEDED);
+    }
+
+    @Test
+    @DisplayName("redfish-pdu: an outlet that advertises no Outlet.PowerControl is UNSUPPORTED for OFF, ON and REBOOT,"
+            + " nothing is sent, and STATUS still reads it")
+    void meteredOutletIsUnsupported() throws InterruptedException {
+        start(RedfishSpec.builder().outlets("pdu-1", 2)).outlet("pdu-1", 2).switchable(false);
+        RedfishPduAgentProvider pdu = new RedfishPduAgentProvider();
+        AgentConfig outlet = pdu.configure().set("ip", "127.0.0.1").set("ipport", Integer.toString(simulator.port()))
+                .set("ssl", "false").set("username", "admin").secret("password", Secret.of(PASSWORD))
+                .set("plug", "2").set("poll_interval", "20ms").build();
+        for (FenceAction action : List.of(FenceAction.OFF, FenceAction.ON, FenceAction.REBOOT)) {
+            FenceOutcome outcome = run(outlet, action, pdu);
+            assertThat(outcome.status()).as("%s: %s", action, outcome).isEqualTo(FenceStatus.UNSUPPORTED);
+            assertThat(outcome.detail()).contains("Outlet.PowerControl").doesNotContain("systems_uri");
+        }
+        assertThat(simulator.outlet("pdu-1", 2).powerControls()).isEmpty();
+        assertThat(run(outlet, FenceAction.STATUS, pdu).power()).isEqualTo(PowerState.ON);
+    }
+
+    @Test
+    @DisplayName("an outcome's detail carries no status word of its own: the outcome's status is the only one on its "
+            + "line (no 'OFF refused: ... OFF failed:')")
+    void oneStatusWordPerOutcome() throws InterruptedException {
+        start(RedfishSpec.builder().systems("node-1", "node-2"));
+        FenceOutcome refused = run(config().build(), FenceAction.OFF);
+        assertThat(refused.status()).isEqualTo(FenceStatus.REFUSED);
+        FenceOutcome failed = run(config().set("plug", "node-9").build(), FenceAction.OFF);
+        assertThat(failed.status()).isEqualTo(FenceStatus.FAILED);
+        simulator.faults().slowResponses(Duration.ofMillis(600));
+        FenceOutcome timedOut = run(config().set("plug", "node-1").set("request_timeout", "200ms").build(),
+                FenceAction.STATUS);
+        assertThat(timedOut.status()).isEqualTo(FenceStatus.TIMED_OUT);
+        for (FenceOutcome outcome : List.of(refused, failed, timedOut)) {
+            assertThat(outcome.detail()).as("%s", outcome).isNotBlank()
+                    .doesNotContainPattern("(?i)\\b(OFF|STATUS) (failed|refused|timed out|succeeded)\\b");
+        }
+        assertThat(simulator.systems()).allSatisfy(system -> assertThat(system.resets()).isEmpty());
+    }
+
+    @Test
+    @DisplayName("plug names a system by its Name when no Id matches; a Name two systems share is refused, and an "
+            + "Id wins over a Name")
+    void plugByName() throws InterruptedException {
+        start(RedfishSpec.builder().systems("node-1", "node-2", "node-3"));
+        simulator.system("node-2").name("db-7.example");
+        FenceOutcome off = run(config().set("plug", "db-7.example").build(), FenceAction.OFF);
+        assertThat(off.status()).as("%s", off).isEqualTo(FenceStatus.SUCCEEDED);
+        assertThat(simulator.system("node-2").powerTarget().power()).isEqualTo(PowerState.OFF);
+        assertThat(simulator.system("node-1").resets()).isEmpty();
+        assertThat(simulator.system("node-3").resets()).isEmpty();
+
+        simulator.system("node-3").name("db-7.example");
+        FenceOutcome shared = run(config().set("plug", "db-7.example").build(), FenceAction.OFF);
+        assertThat(shared.status()).isEqualTo(FenceStatus.REFUSED);
+        assertThat(shared.detail()).contains("'db-7.example'").contains("[node-2, node-3]").contains("Id");
+        assertThat(simulator.system("node-3").resets()).isEmpty();
+
+        simulator.system("node-3").name("node-1");
+        assertThat(run(config().set("plug", "node-1").build(), FenceAction.OFF).status())
+                .isEqualTo(FenceStatus.SUCCEEDED);
+        assertThat(simulator.system("node-1").powerTarget().power()).isEqualTo(PowerState.OFF);
+        assertThat(simulator.system("node-3").resets()).isEmpty();
+
+        FenceOutcome unknown = run(config().set("plug", "db-9").build(), FenceAction.STATUS);
+        assertThat(unknown.status()).isEqualTo(FenceStatus.FAILED);
+        assertThat(unknown.detail()).contains("'db-9'").contains("[node-1, node-2, node-3]")
+                .contains("db-7.example");
     }
 }

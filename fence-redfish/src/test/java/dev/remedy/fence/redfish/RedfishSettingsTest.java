@@ -10,6 +10,7 @@ import dev.remedy.spi.config.InvalidConfigurationException;
 import dev.remedy.spi.config.Secret;
 import java.net.URI;
 import java.time.Duration;
+import java.util.List;
 import org.junit.jupiter.api.DisplayName;
 import org.junit.jupiter.api.Test;
 
@@ -60,5 +61,18 @@ class RedfishSettingsTest {
                 "max_response_size");
         assertThat(refused.getMessage()).contains("max_response_size").contains("65536").contains("268435456");
         assertThat(refused.getMessage()).doesNotContain("redfish-password");
+    }
+
+    @Test
+    @DisplayName("ca_file and tls_fingerprint together: one problem that names exactly those two options")
+    void caFileAndPin(@org.junit.jupiter.api.io.TempDir java.nio.file.Path dir) throws Exception {
+        java.nio.file.Path ca = java.nio.file.Files.writeString(dir.resolve("ca.pem"), "");
+        List<ConfigProblem> problems = provider.validate(base().set("ca_file", ca.toString())
+                .set("tls_fingerprint", "AB".repeat(32)).build());
+        assertThat(problems).singleElement().satisfies(problem -> {
+            assertThat(problem.path()).isEqualTo("tls_fingerprint");
+            assertThat(problem.message()).contains("ca_file").contains("tls_fingerprint")
+                    .doesNotContain("ssl_insecure");
+        });
     }
 }

@@ -254,7 +254,7 @@ final class RedfishService {
         if (s.length == 7) {
             return only(GET, method, path, () -> Reply.ok(Resources.outlet(outlet)));
         }
-        if (s.length == 9 && s[7].equals("Actions") && s[8].equals("Outlet.PowerControl")) {
+        if (s.length == 9 && s[7].equals("Actions") && s[8].equals("Outlet.PowerControl") && outlet.switchable()) {
             return only(POST, method, path, () -> powerControl(outlet, parameters(body)));
         }
         return Reply.notFound(path);

@@ -105,7 +105,7 @@ public final class RedfishSimulator implements AutoCloseable {
                 .getBytes(StandardCharsets.UTF_8));
         RedfishService service = new RedfishService(spec, systems, pdus, outlets, sessions,
                 new Tasks(spec.nanoClock()), faults, uuid);
-        SimulatorCertificate certificate = spec.tls() ? SimulatorCertificate.generate() : null;
+        SimulatorCertificate certificate = spec.tls() ? SimulatorCertificate.generate(spec.subjectAltNames()) : null;
         HttpServer server = bind(certificate);
         ExecutorService executor = Executors.newFixedThreadPool(spec.threads(), daemons());
         server.setExecutor(executor);

@@ -41,6 +41,7 @@ public final class RedfishSpec {
     private final List<RedfishPdu> pdus;
     private final int maxSessions;
     private final boolean tls;
+    private final boolean subjectAltNames;
     private final int threads;
     private final int requestLogLimit;
     private final PowerState initialPower;
@@ -52,6 +53,7 @@ public final class RedfishSpec {
         this.pdus = List.copyOf(builder.pdus);
         this.maxSessions = builder.maxSessions;
         this.tls = builder.tls;
+        this.subjectAltNames = builder.subjectAltNames;
         this.threads = builder.threads;
         this.requestLogLimit = builder.requestLogLimit;
         this.initialPower = builder.initialPower;
@@ -91,6 +93,14 @@ public final class RedfishSpec {
     /** Whether the simulator serves HTTPS with a self-signed certificate generated at start. */
     public boolean tls() {
         return tls;
+    }
+
+    /**
+     * Whether the TLS certificate names {@code 127.0.0.1} and {@code localhost} as subject alternative names
+     * ({@code true}, the default), or has only a common name, as many BMCs' self-signed certificates do.
+     */
+    public boolean subjectAltNames() {
+        return subjectAltNames;
     }
 
     /** HTTP worker threads. */
@@ -136,6 +146,7 @@ public final class RedfishSpec {
         private final List<RedfishPdu> pdus = new ArrayList<>();
         private int maxSessions = DEFAULT_MAX_SESSIONS;
         private boolean tls;
+        private boolean subjectAltNames = true;
         private int threads = DEFAULT_THREADS;
         private int requestLogLimit = DEFAULT_REQUEST_LOG_LIMIT;
         private PowerState initialPower = PowerState.ON;
@@ -234,6 +245,15 @@ public final class RedfishSpec {
         /** Serves HTTPS with a self-signed certificate generated at start ({@code true}), or plain HTTP. */
         public Builder tls(boolean enabled) {
             this.tls = enabled;
+            return this;
+        }
+
+        /**
+         * Gives the TLS certificate no subject alternative name, only its common name, as many BMCs' self-signed
+         * certificates have: a client that verifies the host name refuses it even when it trusts the certificate.
+         */
+        public Builder certificateWithoutSubjectAltNames() {
+            this.subjectAltNames = false;
             return this;
         }
 

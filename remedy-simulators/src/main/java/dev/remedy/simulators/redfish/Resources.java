@@ -52,7 +52,7 @@ final class Resources {
 
     static ObjectNode system(SimulatedSystem system) {
         ObjectNode node = resource(system.path(), "#ComputerSystem.v1_20_0.ComputerSystem", system.id(),
-                "Computer System " + system.id());
+                system.name());
         node.put("SystemType", "Physical");
         node.put("UUID", system.uuid().toString());
         node.put("PowerState", powerState(system.powerTarget().power()));
@@ -130,9 +130,11 @@ final class Resources {
                 "Outlet " + outlet.number());
         node.put("PowerState", powerState(outlet.powerTarget().power()));
         node.set("Status", status());
-        ObjectNode control = node.putObject("Actions").putObject("#Outlet.PowerControl");
-        control.put("target", outlet.path() + "/Actions/Outlet.PowerControl");
-        strings(control.putArray("PowerState@Redfish.AllowableValues"), SimulatedOutlet.POWER_CONTROL_VALUES);
+        if (outlet.switchable()) {
+            ObjectNode control = node.putObject("Actions").putObject("#Outlet.PowerControl");
+            control.put("target", outlet.path() + "/Actions/Outlet.PowerControl");
+            strings(control.putArray("PowerState@Redfish.AllowableValues"), SimulatedOutlet.POWER_CONTROL_VALUES);
+        }
         return node;
     }
 

@@ -20,6 +20,7 @@ public final class SimulatedOutlet {
     private final int number;
     private final ScheduledPowerTarget power;
     private final List<String> powerControls = new ArrayList<>();
+    private volatile boolean switchable = true;
 
     SimulatedOutlet(String pdu, int number, ScheduledPowerTarget power) {
         this.pdu = pdu;
@@ -63,6 +64,21 @@ public final class SimulatedOutlet {
      */
     public SimulatedOutlet powerChangeDelay(Duration delay) {
         power.delay(delay);
+        return this;
+    }
+
+    /** Whether the outlet advertises and takes {@code Outlet.PowerControl}; {@code true} unless told otherwise. */
+    public boolean switchable() {
+        return switchable;
+    }
+
+    /**
+     * Makes the outlet switched ({@code true}) or metered only ({@code false}): a metered outlet, as on PDUs that
+     * switch only some outlets, advertises no {@code Outlet.PowerControl} action and answers a PowerControl with
+     * 404, but still reports its {@code PowerState}.
+     */
+    public SimulatedOutlet switchable(boolean switched) {
+        this.switchable = switched;
         return this;
     }
 

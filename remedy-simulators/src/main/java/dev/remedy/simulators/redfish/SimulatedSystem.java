@@ -29,16 +29,32 @@ public final class SimulatedSystem {
     private volatile List<String> allowableResetTypes = DEFAULT_RESET_TYPES;
     private volatile boolean neverOff;
     private volatile boolean gracefulShutdownWorks = true;
+    private volatile String name;
 
     SimulatedSystem(String id, ScheduledPowerTarget power) {
         this.id = id;
         this.uuid = UUID.nameUUIDFromBytes(("remedy-redfish-system:" + id).getBytes(StandardCharsets.UTF_8));
         this.power = power;
+        this.name = "Computer System " + id;
     }
 
     /** The system id, the last segment of its URI. */
     public String id() {
         return id;
+    }
+
+    /** The system's {@code Name}: {@code Computer System <id>} unless told otherwise. */
+    public String name() {
+        return name;
+    }
+
+    /**
+     * Sets the system's {@code Name}, as services whose Ids are UUIDs or fixed words name a system by its host or
+     * virtual machine (any text, commas and spaces included; several systems may share one).
+     */
+    public SimulatedSystem name(String newName) {
+        this.name = Objects.requireNonNull(newName, "name");
+        return this;
     }
 
     /** The path of the system, {@code /redfish/v1/Systems/<id>}. */

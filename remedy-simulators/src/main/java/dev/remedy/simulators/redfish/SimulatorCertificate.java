@@ -56,9 +56,12 @@ public final class SimulatorCertificate {
      * Generates a new key pair and a self-signed certificate (built with Bouncy Castle's certificate builder,
      * signed by the JDK's ECDSA).
      *
+     * @param subjectAltNames whether the certificate names {@code 127.0.0.1} and {@code localhost}; without, it has
+     *     only its common name, which no host name verification accepts
+     *
      * @throws IllegalStateException if the JDK lacks EC keys or ECDSA signatures
      */
-    static SimulatorCertificate generate() {
+    static SimulatorCertificate generate(boolean subjectAltNames) {
         try {
             KeyPairGenerator generator = KeyPairGenerator.getInstance("EC");
             generator.initialize(new ECGenParameterSpec("secp256r1"));
@@ -67,10 +70,12 @@ public final class SimulatorCertificate {
             Instant now = Instant.now();
             X509v3CertificateBuilder builder = new JcaX509v3CertificateBuilder(name,
                     new BigInteger(63, new SecureRandom()).add(BigInteger.ONE), Date.from(now.minus(Duration.ofDays(1))),
-                    Date.from(now.plus(Duration.ofDays(3650))), name, keys.getPublic())
-                    .addExtension(Extension.subjectAlternativeName, false, new GeneralNames(new GeneralName[] {
-                        new GeneralName(GeneralName.iPAddress, "127.0.0.1"),
-                        new GeneralName(GeneralName.dNSName, "localhost")}));
+                    Date.from(now.plus(Duration.ofDays(3650))), name, keys.getPublic());
+            if (subjectAltNames) {
+                builder.addExtension(Extension.subjectAlternativeName, false, new GeneralNames(new GeneralName[] {
+                    new GeneralName(GeneralName.iPAddress, "127.0.0.1"),
+                    new GeneralName(GeneralName.dNSName, "localhost")}));
+            }
             ContentSigner signer = new JcaContentSignerBuilder(SIGNATURE_ALGORITHM).build(keys.getPrivate());
             X509Certificate certificate = new JcaX509CertificateConverter().getCertificate(builder.build(signer));
             certificate.verify(keys.getPublic());

@@ -104,4 +104,18 @@ class RedfishPduTest {
         assertThat(client.get(CONTROL, TestClient.ADMIN).statusCode()).isEqualTo(405);
         assertThat(sim.outlet("pdu-1", 3).powerControls()).isEmpty();
     }
+
+    @Test
+    @DisplayName("a metered outlet (switchable false) advertises no PowerControl, answers one with 404 and still "
+            + "reports its power")
+    void metered() {
+        SimulatedOutlet outlet = sim.outlet("pdu-1", 3).switchable(false);
+        JsonNode resource = client.json(OUTLET_3);
+        assertThat(resource.has("Actions")).isFalse();
+        assertThat(resource.get("PowerState").asText()).isEqualTo("On");
+        assertThat(client.post(CONTROL, "{\"PowerState\": \"Off\"}", TestClient.ADMIN).statusCode()).isEqualTo(404);
+        assertThat(outlet.powerControls()).isEmpty();
+        assertThat(outlet.powerTarget().power()).isEqualTo(PowerState.ON);
+        assertThat(client.json(PDU + "/Outlets/4").has("Actions")).isTrue();
+    }
 }

@@ -335,4 +335,13 @@ class RedfishSimulatorTest {
                 .hasMessageContaining("pdu-1");
         assertThat(sim.outlets("pdu-1")).isEmpty();
     }
+
+    @Test
+    @DisplayName("a system's Name is 'Computer System <id>' unless set, and any text once set")
+    void systemName() {
+        assertThat(client.json(NODE_1).get("Name").asText()).isEqualTo("Computer System node-1");
+        sim.system("node-1").name("db-7, rack 4");
+        assertThat(client.json(NODE_1).get("Name").asText()).isEqualTo("db-7, rack 4");
+        assertThat(client.json(NODE_1).get("Id").asText()).isEqualTo("node-1");
+    }
 }

@@ -75,4 +75,16 @@ class RedfishTlsTest {
             assertThat(other.certificate().sha256Fingerprint()).isNotEqualTo(sim.certificate().sha256Fingerprint());
         }
     }
+
+    @Test
+    @DisplayName("certificateWithoutSubjectAltNames: the certificate has a common name and no subject alternative name")
+    void withoutSubjectAltNames() throws Exception {
+        try (RedfishSimulator bare = RedfishSimulator.start(RedfishSpec.builder().user("admin", "redfish-secret")
+                .systems("node-1").tls(true).certificateWithoutSubjectAltNames().build())) {
+            assertThat(bare.certificate().certificate().getSubjectAlternativeNames()).isNull();
+            assertThat(bare.certificate().certificate().getSubjectX500Principal().getName())
+                    .contains(SimulatorCertificate.COMMON_NAME);
+        }
+        assertThat(sim.certificate().certificate().getSubjectAlternativeNames()).hasSize(2);
+    }
 }

@@ -336,9 +336,9 @@ public final class RedfishConnection {
                     + "answer before the action's deadline (" + cause.getMessage() + ")", cause);
         }
         if (cause instanceof SSLException) {
-            return new RedfishException(Kind.TRANSPORT, 0, "TLS with " + base + " failed: " + cause.getMessage()
-                    + "; give ca_file or tls_fingerprint for a self-signed certificate (ssl_insecure=true skips the "
-                    + "check, unsafe)", cause);
+            return new RedfishException(Kind.TRANSPORT, 0, "TLS with " + base + " failed: " + TlsTrust.refusal(cause)
+                    .orElse(cause.getMessage() + "; give ca_file or tls_fingerprint for a self-signed certificate "
+                            + "(ssl_insecure=true skips the check, unsafe)"), cause);
         }
         String what = cause instanceof ConnectException ? "cannot connect" : "transport error";
         return new RedfishException(Kind.TRANSPORT, 0, method + " " + path + " on " + base + ": " + what + " ("

@@ -11,9 +11,13 @@ import java.security.MessageDigest;
 import java.security.cert.Certificate;
 import java.security.cert.CertificateException;
 import java.security.cert.CertificateFactory;
+import java.security.cert.CertificateParsingException;
 import java.security.cert.X509Certificate;
+import java.util.Collection;
 import java.util.HexFormat;
+import java.util.List;
 import java.util.Locale;
+import java.util.Optional;
 import javax.net.ssl.SSLContext;
 import javax.net.ssl.SSLEngine;
 import javax.net.ssl.TrustManager;
@@ -57,7 +61,13 @@ public final class TlsTrust {
             }
             TrustManagerFactory factory = TrustManagerFactory.getInstance(TrustManagerFactory.getDefaultAlgorithm());
             factory.init(store);
-            return context(factory.getTrustManagers());
+            for (TrustManager manager : factory.getTrustManagers()) {
+                if (manager instanceof X509ExtendedTrustManager verifying) {
+                    return context(new TrustManager[] {new HostNameExplainingTrustManager(verifying)});
+                }
+            }
+            throw new IllegalStateException("the JVM's " + factory.getAlgorithm() + " trust managers verify no X.509 "
+                    + "server certificate");
         } catch (IOException | GeneralSecurityException e) {
             throw new IllegalArgumentException("ca_file " + pem + " cannot be read as PEM certificates: "
                     + e.getMessage(), e);
@@ -96,11 +106,128 @@ public final class TlsTrust {
 
     /** The SHA-256 fingerprint of a certificate, as lower-case hex with colons. */
     public static String fingerprintOf(X509Certificate certificate) {
+        return HexFormat.ofDelimiter(":").formatHex(sha256(certificate));
+    }
+
+    /** The SHA-256 fingerprint of a certificate as {@code openssl x509 -fingerprint -sha256} prints it. */
+    private static String opensslFingerprint(X509Certificate certificate) {
+        return HexFormat.ofDelimiter(":").withUpperCase().formatHex(sha256(certificate));
+    }
+
+    private static byte[] sha256(X509Certificate certificate) {
         try {
-            byte[] digest = MessageDigest.getInstance("SHA-256").digest(certificate.getEncoded());
-            return HexFormat.ofDelimiter(":").formatHex(digest);
+            return MessageDigest.getInstance("SHA-256").digest(certificate.getEncoded());
         } catch (GeneralSecurityException e) {
             throw new IllegalStateException("cannot fingerprint a certificate: " + e.getMessage(), e);
+        }
+    }
+
+    /**
+     * What remedy's own trust check said when it refused the server certificate, found among the causes of a TLS
+     * failure: a complete explanation with what to do, which the caller shows instead of a generic hint.
+     */
+    static Optional<String> refusal(Throwable failure) {
+        for (Throwable cause = failure; cause != null; cause = cause.getCause()) {
+            if (cause instanceof Refusal refusal) {
+                return Optional.of(refusal.getMessage());
+            }
+        }
+        return Optional.empty();
+    }
+
+    /** A certificate refused by remedy's own check, with a message that says why and what to do. */
+    private static final class Refusal extends CertificateException {
+        private static final long serialVersionUID = 1L;
+
+        Refusal(String message) {
+            super(message);
+        }
+    }
+
+    /**
+     * The JVM's verification against a CA bundle, which says why when the chain is trusted but the certificate
+     * does not name the host: BMCs' self-signed certificates often carry no subject alternative name at all.
+     */
+    private static final class HostNameExplainingTrustManager extends X509ExtendedTrustManager {
+        private final X509ExtendedTrustManager verifying;
+
+        HostNameExplainingTrustManager(X509ExtendedTrustManager verifying) {
+            this.verifying = verifying;
+        }
+
+        /** The failure of a check with the host name, explained if the chain alone is trusted. */
+        private CertificateException explained(CertificateException failure, X509Certificate[] chain, String authType,
+                String host) {
+            try {
+                verifying.checkServerTrusted(chain, authType);
+            } catch (CertificateException chainRefused) {
+                return failure;
+            }
+            X509Certificate certificate = chain[0];
+            return new Refusal("the certificate's host name does not match '" + host + "': the certificate is "
+                    + "signed by ca_file, but it names " + names(certificate) + " (" + failure.getMessage()
+                    + "); connect with a name it carries, or pin this certificate alone with tls_fingerprint="
+                    + opensslFingerprint(certificate) + " instead of ca_file");
+        }
+
+        private static String names(X509Certificate certificate) {
+            try {
+                Collection<List<?>> alternatives = certificate.getSubjectAlternativeNames();
+                String subject = "subject " + Text.excerpt(certificate.getSubjectX500Principal().getName(),
+                        Text.VALUE);
+                return alternatives == null || alternatives.isEmpty() ? subject + " and no subject alternative name"
+                        : "the subject alternative names " + Text.excerpt(alternatives.stream().map(name -> name.get(1))
+                                .toList().toString(), Text.VALUE);
+            } catch (CertificateParsingException e) {
+                return "subject alternative names that cannot be parsed";
+            }
+        }
+
+        @Override
+        public void checkServerTrusted(X509Certificate[] chain, String authType, SSLEngine engine)
+                throws CertificateException {
+            try {
+                verifying.checkServerTrusted(chain, authType, engine);
+            } catch (CertificateException e) {
+                throw explained(e, chain, authType, engine == null ? "?" : engine.getPeerHost());
+            }
+        }
+
+        @Override
+        public void checkServerTrusted(X509Certificate[] chain, String authType, Socket socket)
+                throws CertificateException {
+            try {
+                verifying.checkServerTrusted(chain, authType, socket);
+            } catch (CertificateException e) {
+                throw explained(e, chain, authType, socket == null ? "?" : socket.getInetAddress().getHostAddress());
+            }
+        }
+
+        @Override
+        public void checkServerTrusted(X509Certificate[] chain, String authType) throws CertificateException {
+            verifying.checkServerTrusted(chain, authType);
+        }
+
+        @Override
+        public void checkClientTrusted(X509Certificate[] chain, String authType) throws CertificateException {
+            throw new CertificateException("a Redfish client does not accept client connections");
+        }
+
+        @Override
+        public void checkClientTrusted(X509Certificate[] chain, String authType, Socket socket)
+                throws CertificateException {
+            checkClientTrusted(chain, authType);
+        }
+
+        @Override
+        public void checkClientTrusted(X509Certificate[] chain, String authType, SSLEngine engine)
+                throws CertificateException {
+            checkClientTrusted(chain, authType);
+        }
+
+        @Override
+        public X509Certificate[] getAcceptedIssuers() {
+            return verifying.getAcceptedIssuers();
         }
     }
 
@@ -129,14 +256,11 @@ public final class TlsTrust {
             if (chain == null || chain.length == 0) {
                 throw new CertificateException("the server sent no certificate");
             }
-            try {
-                byte[] actual = MessageDigest.getInstance("SHA-256").digest(chain[0].getEncoded());
-                if (!MessageDigest.isEqual(actual, pin)) {
-                    throw new CertificateException("the server certificate's SHA-256 fingerprint "
-                            + HexFormat.ofDelimiter(":").formatHex(actual) + " is not the pinned one (tls_fingerprint)");
-                }
-            } catch (GeneralSecurityException e) {
-                throw new CertificateException("cannot fingerprint the server certificate", e);
+            if (!MessageDigest.isEqual(sha256(chain[0]), pin)) {
+                throw new Refusal("the server certificate's SHA-256 fingerprint " + opensslFingerprint(chain[0])
+                        + " does not match tls_fingerprint " + HexFormat.ofDelimiter(":").withUpperCase()
+                        .formatHex(pin) + "; if the BMC's certificate was replaced on purpose, check the new one "
+                        + "and pin it, otherwise something else answers at this address");
             }
         }
 
