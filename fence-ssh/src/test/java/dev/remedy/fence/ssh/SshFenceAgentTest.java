@@ -8,6 +8,7 @@ import dev.remedy.simulators.ssh.DeviceKind;
 import dev.remedy.simulators.ssh.HostKeyType;
 import dev.remedy.simulators.ssh.SshDeviceSimulator;
 import dev.remedy.simulators.ssh.SshDeviceSpec;
+import dev.remedy.test.FakeTimeSource;
 import dev.remedy.spi.FenceAction;
 import dev.remedy.spi.FenceAgent;
 import dev.remedy.spi.FenceAgentProvider;
@@ -88,13 +89,18 @@ class SshFenceAgentTest {
 
     private static FenceOutcome run(AgentConfig config, FenceAction action, Duration budget)
             throws InterruptedException {
+        return run(config, action, FenceContext.start(TimeSource.system(), budget));
+    }
+
+    private static FenceOutcome run(AgentConfig config, FenceAction action, FenceContext context)
+            throws InterruptedException {
         FenceAgentProvider provider = switch (config.agentType()) {
             case SshFabricAgentProvider.TYPE -> new SshFabricAgentProvider();
             case SshHostAgentProvider.TYPE -> new SshHostAgentProvider();
             default -> new SshFenceAgentProvider();
         };
         try (FenceAgent agent = provider.create(config)) {
-            return agent.execute(new FenceRequest(action, "test"), FenceContext.start(TimeSource.system(), budget));
+            return agent.execute(new FenceRequest(action, "test"), context);
         }
     }
 
@@ -147,6 +153,19 @@ class SshFenceAgentTest {
         assertThat(reboot.status()).as("%s", reboot).isEqualTo(FenceStatus.SUCCEEDED);
         assertThat(device.device().port("2").history()).containsSubsequence(PowerState.OFF, PowerState.ON);
         assertThat(device.commandLog()).contains("olOff 2", "olOn 2").noneMatch(c -> c.startsWith("olReboot"));
+    }
+
+    @Test
+    @DisplayName("REBOOT keeps the outlet off for reboot_off_time between olOff and olOn, as the PDU's clock sees it")
+    void rebootKeepsTheOutletOff() throws InterruptedException {
+        FakeTimeSource time = new FakeTimeSource();
+        start(SshDeviceSpec.builder().nanoClock(time::nanoTime));
+
+        FenceOutcome reboot = run(apc().set("plug", "2").set("reboot_off_time", "7s").build(), FenceAction.REBOOT,
+                FenceContext.start(time, Duration.ofSeconds(30)));
+
+        assertThat(reboot.status()).as("%s", reboot).isEqualTo(FenceStatus.SUCCEEDED);
+        assertThat(device.device().offTimes("2")).containsExactly(Duration.ofSeconds(7));
     }
 
     @Test

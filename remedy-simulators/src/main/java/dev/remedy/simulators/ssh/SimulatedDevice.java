@@ -4,6 +4,8 @@ import dev.remedy.simulators.ScheduledPowerTarget;
 import dev.remedy.spi.PowerState;
 import java.time.Duration;
 import java.util.Collections;
+import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -26,6 +28,9 @@ public final class SimulatedDevice {
     private final Map<String, ScheduledPowerTarget> ports;
     private final Map<String, String> names;
     private final Set<String> linksDown = new HashSet<>();
+    private final Map<String, Long> offCommandedAt = new HashMap<>();
+    private final Map<String, List<Duration>> offTimes = new HashMap<>();
+    private final Map<String, PowerState> saved = new HashMap<>();
     private final LongSupplier nanoClock;
     private final Duration powerDelay;
     private final Duration rebootTime;
@@ -173,6 +178,49 @@ public final class SimulatedDevice {
         }
         kubelet = state;
         kubeletStarting = false;
+    }
+
+    /**
+     * How long each OFF command kept the outlet or port commanded off before the next ON command, oldest first,
+     * read on the simulator's {@link SshDeviceSpec#nanoClock() clock} (so a fake clock gives exact gaps).
+     *
+     * @throws IllegalArgumentException if the device has no such plug
+     */
+    public synchronized List<Duration> offTimes(String plug) {
+        port(plug);
+        return List.copyOf(offTimes.getOrDefault(plug, List.of()));
+    }
+
+    /**
+     * Reloads the switch or PDU: every plug returns to its saved state, losing any change that was not saved
+     * ({@code portdisable} on FOS, or an IOS {@code shutdown} without {@code write memory}). A plug never saved
+     * is ON (enabled), as in a factory configuration.
+     */
+    public synchronized void reload() {
+        ports.forEach((plug, target) -> target.power(saved.getOrDefault(plug, PowerState.ON)));
+    }
+
+    /** Records a command that switches {@code plug} to {@code state}, for {@link #offTimes(String)}. */
+    synchronized void commanded(String plug, PowerState state) {
+        long now = nanoClock.getAsLong();
+        if (state == PowerState.OFF) {
+            offCommandedAt.putIfAbsent(plug, now);
+        } else {
+            Long since = offCommandedAt.remove(plug);
+            if (since != null) {
+                offTimes.computeIfAbsent(plug, p -> new ArrayList<>()).add(Duration.ofNanos(now - since));
+            }
+        }
+    }
+
+    /** Saves {@code plug}'s state so that it survives a {@link #reload()}. */
+    synchronized void save(String plug, PowerState state) {
+        saved.put(plug, ScheduledPowerTarget.checked(state));
+    }
+
+    /** Saves every plug's current state (IOS {@code write memory}). */
+    synchronized void saveAll() {
+        ports.forEach((plug, target) -> saved.put(plug, target.planned()));
     }
 
     String name(String plug) {
