@@ -410,7 +410,39 @@ class SshFenceAgentTest {
         assertThat(device.device().port("6").power()).isEqualTo(PowerState.OFF);
         assertThat(run(config, FenceAction.STATUS).power()).isEqualTo(PowerState.OFF);
         assertThat(run(config, FenceAction.ON).status()).isEqualTo(FenceStatus.SUCCEEDED);
-        assertThat(device.commandLog()).contains("portdisable 6", "portenable 6");
+        assertThat(device.commandLog()).contains("portcfgpersistentdisable 6", "portcfgpersistentenable 6");
+    }
+
+    @Test
+    @DisplayName("Brocade FOS: the isolation survives a switch reload (persistent disable), and so does ON")
+    void brocadeSurvivesReload() throws InterruptedException {
+        start(SshDeviceSpec.builder().device(DeviceKind.BROCADE_FOS));
+        AgentConfig config = config(new SshFabricAgentProvider(), "brocade-fos").set("plug", "6").build();
+
+        assertThat(run(config, FenceAction.OFF).status()).isEqualTo(FenceStatus.SUCCEEDED);
+        device.device().reload();
+        assertThat(device.device().port("6").power()).isEqualTo(PowerState.OFF);
+        assertThat(run(config, FenceAction.STATUS).power()).isEqualTo(PowerState.OFF);
+
+        assertThat(run(config, FenceAction.ON).status()).isEqualTo(FenceStatus.SUCCEEDED);
+        device.device().reload();
+        assertThat(device.device().port("6").power()).isEqualTo(PowerState.ON);
+    }
+
+    @Test
+    @DisplayName("Cisco IOS: the shutdown is saved (write memory), so the isolation survives a switch reload")
+    void ciscoSurvivesReload() throws InterruptedException {
+        start(SshDeviceSpec.builder().device(DeviceKind.CISCO_IOS));
+        AgentConfig config = config(new SshFabricAgentProvider(), "cisco-ios").set("plug", "GigabitEthernet1/0/5")
+                .build();
+
+        assertThat(run(config, FenceAction.OFF).status()).isEqualTo(FenceStatus.SUCCEEDED);
+        device.device().reload();
+        assertThat(device.device().port("GigabitEthernet1/0/5").power()).isEqualTo(PowerState.OFF);
+
+        assertThat(run(config, FenceAction.ON).status()).isEqualTo(FenceStatus.SUCCEEDED);
+        device.device().reload();
+        assertThat(device.device().port("GigabitEthernet1/0/5").power()).isEqualTo(PowerState.ON);
     }
 
     @Test

@@ -44,6 +44,27 @@ class BrocadeFosDialogueTest {
     }
 
     @Test
+    void aReloadUndoesPortdisableButKeepsPersistentDisable() throws IOException {
+        try (SshDeviceSimulator sim = SshDeviceSimulator.start(SshDeviceSpec.builder()
+                .device(DeviceKind.BROCADE_FOS).build());
+                TestTerminal t = ssh.shell(sim)) {
+            t.expect(PROMPT);
+            assertThat(t.command("portdisable 2", PROMPT)).isEqualTo(PROMPT);
+            assertThat(t.command("portcfgpersistentdisable 3", PROMPT)).isEqualTo(PROMPT);
+            assertThat(sim.device().port("2").power()).isEqualTo(PowerState.OFF);
+            assertThat(sim.device().port("3").power()).isEqualTo(PowerState.OFF);
+
+            sim.device().reload();
+
+            assertThat(sim.device().port("2").power()).isEqualTo(PowerState.ON);
+            assertThat(sim.device().port("3").power()).isEqualTo(PowerState.OFF);
+            assertThat(t.command("portcfgpersistentenable 3", PROMPT)).isEqualTo(PROMPT);
+            sim.device().reload();
+            assertThat(sim.device().port("3").power()).isEqualTo(PowerState.ON);
+        }
+    }
+
+    @Test
     void refusesBadPortsAndUnknownCommands() throws IOException {
         try (SshDeviceSimulator sim = SshDeviceSimulator.start(SshDeviceSpec.builder()
                 .device(DeviceKind.BROCADE_FOS).build());

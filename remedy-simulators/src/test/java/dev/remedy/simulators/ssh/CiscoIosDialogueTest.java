@@ -54,6 +54,27 @@ class CiscoIosDialogueTest {
     }
 
     @Test
+    void aReloadKeepsOnlyWhatWriteMemorySaved() throws IOException {
+        try (SshDeviceSimulator sim = ios(8); TestTerminal t = ssh.shell(sim)) {
+            t.expect(EXEC);
+            t.command("configure terminal", CONFIG);
+            t.command("interface Gi1/0/2", CONFIG_IF);
+            t.command("shutdown", CONFIG_IF);
+            t.command("end", EXEC);
+            assertThat(t.command("write memory", EXEC)).isEqualTo("Building configuration...\r\n[OK]\r\n" + EXEC);
+            t.command("configure terminal", CONFIG);
+            t.command("interface Gi1/0/3", CONFIG_IF);
+            t.command("shutdown", CONFIG_IF);
+            t.command("end", EXEC);
+
+            sim.device().reload();
+
+            assertThat(sim.device().port("GigabitEthernet1/0/2").power()).isEqualTo(PowerState.OFF);
+            assertThat(sim.device().port("GigabitEthernet1/0/3").power()).isEqualTo(PowerState.ON);
+        }
+    }
+
+    @Test
     void marksInvalidInputWithACaretUnderTheWordThatFitsNoCommand() throws IOException {
         try (SshDeviceSimulator sim = ios(8); TestTerminal t = ssh.shell(sim)) {
             t.expect(EXEC);

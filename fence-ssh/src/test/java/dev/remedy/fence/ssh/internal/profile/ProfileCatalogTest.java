@@ -30,6 +30,16 @@ class ProfileCatalogTest {
     }
 
     @Test
+    @DisplayName("every built-in fabric profile says its isolation survives a device reload")
+    void builtInFabricIsolationPersists() {
+        ProfileCatalog catalog = ProfileCatalog.builtIn();
+
+        assertThat(catalog.names()).map(name -> catalog.find(name).orElseThrow())
+                .filteredOn(profile -> profile.kind() == FencingKind.FABRIC).isNotEmpty()
+                .allSatisfy(profile -> assertThat(profile.isolationPersists()).as(profile.name()).isTrue());
+    }
+
+    @Test
     @DisplayName("the shipped patterns read the replies of the real devices")
     void shippedPatterns() {
         DeviceProfile apc = ProfileCatalog.builtIn().find("apc").orElseThrow();
