@@ -293,10 +293,13 @@ final class SshRun {
         boolean off = check.offPattern(plug).map(p -> reply.stream().anyMatch(line -> p.matcher(line).find()))
                 .orElse(false);
         if (on == off) {
+            String shown = String.join(" | ", reply.subList(0, Math.min(4, reply.size()))).strip();
             throw new SshException(SshException.Kind.PROTOCOL, settings.device() + ": the reply to '" + command + "' "
-                    + (on ? "matches both status.on and status.off" : "matches neither status.on nor status.off")
-                    + " (" + String.join(" | ", reply.subList(0, Math.min(4, reply.size()))).strip() + "); remedy never"
-                    + " guesses a power state: fix the profile's status patterns");
+                    + (on ? "matches both status.on and status.off (" + shown + "); remedy never guesses a power state:"
+                    + " fix the profile's status patterns" : "is not a state profile " + profile.name() + " knows ("
+                    + shown + "): it matches neither status.on nor status.off, and remedy never guesses a power state;"
+                    + " if the word means enabled or disabled, add the device's word to status.on or status.off in a"
+                    + " profile_file"));
         }
         return on ? PowerState.ON : PowerState.OFF;
     }

@@ -389,6 +389,40 @@ class SshFenceAgentTest {
     }
 
     @Test
+    @DisplayName("Cisco IOS: an enabled interface that shows inactive, sfpAbsent or suspended reads ON, and OFF shuts it")
+    void ciscoOtherStatusWords() throws InterruptedException {
+        start(SshDeviceSpec.builder().device(DeviceKind.CISCO_IOS));
+        for (String word : List.of("inactive", "sfpAbsent", "suspended")) {
+            device.device().linkStatus("GigabitEthernet1/0/3", word);
+            AgentConfig config = config(new SshFabricAgentProvider(), "cisco-ios").set("plug", "GigabitEthernet1/0/3")
+                    .build();
+
+            FenceOutcome status = run(config, FenceAction.STATUS);
+            assertThat(status.status()).as("%s: %s", word, status).isEqualTo(FenceStatus.SUCCEEDED);
+            assertThat(status.power()).as(word).isEqualTo(PowerState.ON);
+            assertThat(run(config, FenceAction.LIST).plugs()).as(word)
+                    .contains(new Plug("Gi1/0/3", "node-3", PowerState.ON));
+            assertThat(run(config, FenceAction.OFF).status()).as(word).isEqualTo(FenceStatus.SUCCEEDED);
+            assertThat(run(config, FenceAction.ON).status()).as(word).isEqualTo(FenceStatus.SUCCEEDED);
+        }
+    }
+
+    @Test
+    @DisplayName("Cisco IOS: a status word the profile does not know fails, naming the word, never guessed")
+    void ciscoUnknownStatusWord() throws InterruptedException {
+        start(SshDeviceSpec.builder().device(DeviceKind.CISCO_IOS));
+        device.device().linkStatus("GigabitEthernet1/0/3", "faulty");
+
+        FenceOutcome status = run(config(new SshFabricAgentProvider(), "cisco-ios").set("plug", "GigabitEthernet1/0/3")
+                .build(), FenceAction.STATUS);
+
+        assertThat(status.status()).isEqualTo(FenceStatus.FAILED);
+        assertThat(status.power()).isEqualTo(PowerState.UNKNOWN);
+        assertThat(status.detail()).contains("is not a state profile cisco-ios knows", "faulty",
+                "add the device's word to status.on or status.off");
+    }
+
+    @Test
     @DisplayName("an interface the switch does not have fails with its '% Invalid input' reply")
     void ciscoUnknownInterface() throws InterruptedException {
         start(SshDeviceSpec.builder().device(DeviceKind.CISCO_IOS));
@@ -401,7 +435,7 @@ class SshFenceAgentTest {
     }
 
     @Test
-    @DisplayName("Brocade FOS: portdisable isolates the port, read back from portshow's flags; portenable un-fences")
+    @DisplayName("Brocade FOS: a persistent disable isolates the port, read back from portshow's flags; ON re-enables")
     void brocade() throws InterruptedException {
         start(SshDeviceSpec.builder().device(DeviceKind.BROCADE_FOS));
         AgentConfig config = config(new SshFabricAgentProvider(), "brocade-fos").set("plug", "6").build();

@@ -155,10 +155,11 @@ final class IosCli implements DeviceCli {
     private String status(String plug) {
         String name = device.name(plug);
         boolean enabled = device.port(plug).power() == PowerState.ON;
-        boolean connected = enabled && device.linkUp(plug);
+        boolean connected = enabled && device.linkUp(plug) && device.statusWord(plug) == null;
+        String word = !enabled ? "disabled" : device.statusWord(plug) != null ? device.statusWord(plug)
+                : connected ? "connected" : "notconnect";
         return row(SHORT_INTERFACE + plug.substring(DeviceKind.IOS_INTERFACE.length()),
-                name.length() > 18 ? name.substring(0, 18) : name,
-                connected ? "connected" : enabled ? "notconnect" : "disabled", "10",
+                name.length() > 18 ? name.substring(0, 18) : name, word, "10",
                 connected ? "a-full" : "auto", connected ? "a-1000" : "auto", "10/100/1000BaseTX");
     }
 

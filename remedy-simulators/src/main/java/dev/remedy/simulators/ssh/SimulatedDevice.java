@@ -28,6 +28,7 @@ public final class SimulatedDevice {
     private final Map<String, ScheduledPowerTarget> ports;
     private final Map<String, String> names;
     private final Set<String> linksDown = new HashSet<>();
+    private final Map<String, String> statusWords = new HashMap<>();
     private final Map<String, Long> offCommandedAt = new HashMap<>();
     private final Map<String, List<Duration>> offTimes = new HashMap<>();
     private final Map<String, PowerState> saved = new HashMap<>();
@@ -106,6 +107,26 @@ public final class SimulatedDevice {
             } else {
                 linksDown.add(plug);
             }
+        }
+    }
+
+    /**
+     * Sets the status word {@code show interfaces status} shows for an enabled IOS interface, in place of
+     * {@code connected} or {@code notconnect}: {@code inactive} (its VLAN is gone), {@code sfpAbsent},
+     * {@code suspended} (a port-channel member), or any other word a switch may print. A disabled interface still
+     * shows {@code disabled}.
+     *
+     * @throws IllegalStateException if the device is not a CISCO_IOS switch
+     * @throws IllegalArgumentException if it has no such interface, or the word is not one word
+     */
+    public void linkStatus(String plug, String word) {
+        require(DeviceKind.CISCO_IOS, "linkStatus");
+        port(plug);
+        if (!Objects.requireNonNull(word, "word").matches("[A-Za-z-]{1,12}")) {
+            throw new IllegalArgumentException("status word '" + word + "' must be 1 to 12 letters or '-'");
+        }
+        synchronized (statusWords) {
+            statusWords.put(plug, word);
         }
     }
 
@@ -225,6 +246,12 @@ public final class SimulatedDevice {
 
     String name(String plug) {
         return names.get(plug);
+    }
+
+    String statusWord(String plug) {
+        synchronized (statusWords) {
+            return statusWords.get(plug);
+        }
     }
 
     boolean linkUp(String plug) {

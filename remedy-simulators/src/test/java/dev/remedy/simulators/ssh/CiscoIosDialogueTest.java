@@ -54,6 +54,17 @@ class CiscoIosDialogueTest {
     }
 
     @Test
+    void showsTheStatusWordATestSetsForAnEnabledInterface() throws IOException {
+        try (SshDeviceSimulator sim = ios(8); TestTerminal t = ssh.shell(sim)) {
+            t.expect(EXEC);
+            sim.device().linkStatus("GigabitEthernet1/0/4", "sfpAbsent");
+            assertThat(t.command("show interfaces Gi1/0/4 status", EXEC)).contains("node-4             sfpAbsent    10");
+            sim.device().port("GigabitEthernet1/0/4").power(PowerState.OFF);
+            assertThat(t.command("show interfaces Gi1/0/4 status", EXEC)).contains("node-4             disabled     10");
+        }
+    }
+
+    @Test
     void aReloadKeepsOnlyWhatWriteMemorySaved() throws IOException {
         try (SshDeviceSimulator sim = ios(8); TestTerminal t = ssh.shell(sim)) {
             t.expect(EXEC);
