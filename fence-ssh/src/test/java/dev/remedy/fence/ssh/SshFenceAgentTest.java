@@ -448,6 +448,20 @@ class SshFenceAgentTest {
     }
 
     @Test
+    @DisplayName("Brocade FOS: a director in a Virtual Fabric (prompt sw:FID128:admin>, ports slot/port) works as is")
+    void brocadeDirectorInVirtualFabric() throws InterruptedException {
+        start(SshDeviceSpec.builder().device(DeviceKind.BROCADE_FOS).ports(32).portsPerSlot(16).virtualFabric(128));
+        AgentConfig config = config(new SshFabricAgentProvider(), "brocade-fos").set("plug", "2/5").build();
+
+        FenceOutcome off = run(config, FenceAction.OFF);
+
+        assertThat(off.status()).as("%s", off).isEqualTo(FenceStatus.SUCCEEDED);
+        assertThat(device.device().port("2/5").power()).isEqualTo(PowerState.OFF);
+        assertThat(device.device().port("1/5").power()).isEqualTo(PowerState.ON);
+        assertThat(run(config, FenceAction.ON).status()).isEqualTo(FenceStatus.SUCCEEDED);
+    }
+
+    @Test
     @DisplayName("Brocade FOS: the isolation survives a switch reload (persistent disable), and so does ON")
     void brocadeSurvivesReload() throws InterruptedException {
         start(SshDeviceSpec.builder().device(DeviceKind.BROCADE_FOS));

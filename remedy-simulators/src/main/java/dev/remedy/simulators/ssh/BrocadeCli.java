@@ -12,15 +12,18 @@ import java.util.Locale;
  */
 final class BrocadeCli implements DeviceCli {
 
-    static final String PROMPT = "remedy-fc1:admin> ";
+    static final String HOST = "remedy-fc1";
+    static final String PROMPT = HOST + ":admin> ";
 
     private static final String PERSISTENT_DISABLE = "portcfgpersistentdisable";
     private static final String PERSISTENT_ENABLE = "portcfgpersistentenable";
 
     private final SimulatedDevice device;
+    private final String prompt;
 
-    BrocadeCli(SimulatedDevice device) {
+    BrocadeCli(SimulatedDevice device, String prompt) {
         this.device = device;
+        this.prompt = prompt;
     }
 
     @Override
@@ -30,7 +33,7 @@ final class BrocadeCli implements DeviceCli {
 
     @Override
     public String prompt() {
-        return PROMPT;
+        return prompt;
     }
 
     @Override

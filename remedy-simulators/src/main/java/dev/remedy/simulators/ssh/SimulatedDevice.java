@@ -56,8 +56,8 @@ public final class SimulatedDevice {
             for (int i = 0; i < spec.ports(); i++) {
                 ScheduledPowerTarget target = new ScheduledPowerTarget(PowerState.ON, nanoClock);
                 target.delay(powerDelay);
-                plugs.put(kind.plug(i), target);
-                named.put(kind.plug(i), spec.portNames().getOrDefault(kind.plug(i), kind.defaultName(i)));
+                plugs.put(spec.plug(i), target);
+                named.put(spec.plug(i), spec.portNames().getOrDefault(spec.plug(i), kind.defaultName(i)));
             }
         }
         this.ports = Collections.unmodifiableMap(plugs);
@@ -85,8 +85,8 @@ public final class SimulatedDevice {
         ScheduledPowerTarget target = ports.get(plug);
         if (target == null) {
             throw new IllegalArgumentException(kind == DeviceKind.LINUX_HOST ? "a LINUX_HOST has no plugs"
-                    : kind + " has no plug '" + plug + "'; its plugs are " + kind.plug(0) + " to "
-                            + kind.plug(ports.size() - 1));
+                    : kind + " has no plug '" + plug + "'; its plugs are " + plugs().get(0) + " to "
+                            + plugs().get(ports.size() - 1));
         }
         return target;
     }

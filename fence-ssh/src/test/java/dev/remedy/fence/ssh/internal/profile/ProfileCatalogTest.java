@@ -63,6 +63,9 @@ class ProfileCatalogTest {
         assertThat(brocade.status().offPattern("5").orElseThrow().matcher(disabled).find()).isTrue();
         assertThat(brocade.status().onPattern("5").matcher(enabled).find()).isTrue();
         assertThat(brocade.prompt().matcher("remedy-fc1:admin> ").matches()).isTrue();
+        assertThat(brocade.prompt().matcher("sw1:FID128:admin> ").matches()).isTrue();
+        assertThat(brocade.plug().orElseThrow().matcher("1/5").matches()).isTrue();
+        assertThat(brocade.plug().orElseThrow().matcher("1/5/2").matches()).isFalse();
     }
 
     @Test
