@@ -108,6 +108,11 @@ abstract class SshAgentProvider implements FenceAgentProvider {
                         .build(),
                 ParameterDescriptor.builder("poll_interval", ParameterType.DURATION).defaultValue("1s")
                         .description("time between read-backs").build()));
+        if (kind == FencingKind.POWER) {
+            list.add(ParameterDescriptor.builder("reboot_off_time", ParameterType.DURATION).defaultValue("5s")
+                    .description("REBOOT keeps the outlet off this long between OFF confirmed and ON (the default is a"
+                            + " PDU's usual reboot duration, so that power supplies drain)").build());
+        }
         if (kind != FencingKind.SOFT) {
             list.add(3, ParameterDescriptor.builder("plug", ParameterType.STRING).required().fenceAgentsName("plug")
                     .description(kind == FencingKind.POWER ? "outlet(s) of the node, commas between several (dual "

@@ -27,7 +27,7 @@ import org.slf4j.LoggerFactory;
 /**
  * One action on one SSH device: log in, read or change every plug of the node through the profile, confirm by
  * reading back, log out. OFF succeeds only when every plug reads off; STATUS is ON if any plug is on. REBOOT of a
- * power device is OFF confirmed then ON confirmed; of a soft-fencing host, the profile's own commands with their
+ * power device is OFF confirmed, {@code reboot_off_time} off, then ON confirmed; of a soft-fencing host, the profile's own commands with their
  * evidence (a new boot id, or the node agent active again). The session is always closed.
  */
 final class SshRun {
@@ -151,6 +151,9 @@ final class SshRun {
             if (!off.isSuccess()) {
                 return off;
             }
+            context.progress("keeping the power off for reboot_off_time (" + settings.rebootOffTime().toMillis()
+                    + " ms)");
+            context.sleep(settings.rebootOffTime());
             FenceOutcome on = change(talk, PowerState.ON);
             return on.isSuccess() ? FenceOutcome.succeeded(PowerState.ON, "OFF confirmed, then ON confirmed: "
                     + on.detail()).withPlugs(on.plugs()) : FenceOutcome.of(on.status(), on.power(), "OFF confirmed, "
@@ -290,10 +293,13 @@ final class SshRun {
         boolean off = check.offPattern(plug).map(p -> reply.stream().anyMatch(line -> p.matcher(line).find()))
                 .orElse(false);
         if (on == off) {
+            String shown = String.join(" | ", reply.subList(0, Math.min(4, reply.size()))).strip();
             throw new SshException(SshException.Kind.PROTOCOL, settings.device() + ": the reply to '" + command + "' "
-                    + (on ? "matches both status.on and status.off" : "matches neither status.on nor status.off")
-                    + " (" + String.join(" | ", reply.subList(0, Math.min(4, reply.size()))).strip() + "); remedy never"
-                    + " guesses a power state: fix the profile's status patterns");
+                    + (on ? "matches both status.on and status.off (" + shown + "); remedy never guesses a power state:"
+                    + " fix the profile's status patterns" : "is not a state profile " + profile.name() + " knows ("
+                    + shown + "): it matches neither status.on nor status.off, and remedy never guesses a power state;"
+                    + " if the word means enabled or disabled, add the device's word to status.on or status.off in a"
+                    + " profile_file"));
         }
         return on ? PowerState.ON : PowerState.OFF;
     }

@@ -31,7 +31,7 @@ import java.util.regex.PatternSyntaxException;
  * in, whatever a user's profile allows), host key options that exclude each other.
  */
 record SshSettings(SshLogin login, DeviceProfile profile, List<String> plugs, Duration loginTimeout,
-        Duration shellTimeout, Duration powerTimeout, Duration pollInterval) {
+        Duration shellTimeout, Duration powerTimeout, Duration pollInterval, Duration rebootOffTime) {
 
     /** Reads and checks {@code config} for an agent of {@code kind}. */
     static SshSettings of(AgentConfig config, FencingKind kind) {
@@ -68,7 +68,8 @@ record SshSettings(SshLogin login, DeviceProfile profile, List<String> plugs, Du
         SshLogin login = new SshLogin(host, port, config.string("username"), password, identity,
                 config.secret("identity_passphrase"), hostKeys, config.bool("ssh_legacy_algorithms"));
         return new SshSettings(login, profile.orElseThrow(), plugs, config.duration("login_timeout"),
-                config.duration("shell_timeout"), config.duration("power_timeout"), config.duration("poll_interval"));
+                config.duration("shell_timeout"), config.duration("power_timeout"), config.duration("poll_interval"),
+                kind == FencingKind.POWER ? config.duration("reboot_off_time") : Duration.ZERO);
     }
 
     private static Optional<DeviceProfile> profile(AgentConfig config, FencingKind kind, List<ConfigProblem> problems) {

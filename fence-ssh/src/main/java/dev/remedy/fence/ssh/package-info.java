@@ -9,8 +9,11 @@
  * parameter, and YAML files of your own given in {@code profile_file}. That YAML format (a {@code profiles} list;
  * each entry with {@code name}, {@code description}, {@code kind}, {@code prompt}, {@code plug}, {@code setup},
  * {@code pager}, {@code confirm}, {@code errors}, {@code status}, {@code on}, {@code off}, {@code list},
- * {@code reboot} and {@code exit}) is part of the API, and a file with problems is refused by {@code create} with
- * every problem listed; {@link dev.remedy.fence.ssh.DeviceProfiles#check} checks a file on its own. Profile files
+ * {@code reboot}, {@code exit} and {@code isolationPersists}) is part of the API. {@code isolationPersists: true}, for
+ * fabric profiles only (default false), says that the isolation {@code off} makes survives a reload of the device:
+ * the built-in {@code brocade-fos} disables ports persistently ({@code portcfgpersistentdisable}) and
+ * {@code cisco-ios} saves the configuration ({@code write memory}) after {@code shutdown} and {@code no shutdown}. A
+ * file with problems is refused by {@code create} with every problem listed; {@link dev.remedy.fence.ssh.DeviceProfiles#check} checks a file on its own. Profile files
  * are read as boundedly as every remedy configuration ({@link dev.remedy.config.ConfigDocuments}), and whatever a
  * profile's {@code plug} form allows, a plug is refused unless it is letters, digits and {@code . _ - / : + @}, so
  * that no plug can carry a second command. The Java types that read and hold profiles, and the SSH sessions, live in

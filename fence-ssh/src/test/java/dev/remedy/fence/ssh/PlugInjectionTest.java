@@ -123,7 +123,8 @@ class PlugInjectionTest {
         // a path past the configuration check (settings made directly) is refused again before the login
         SshSettings valid = SshSettings.of(config.set("plug", "3").build(), FencingKind.POWER);
         SshSettings smuggled = new SshSettings(valid.login(), valid.profile(), List.of("3\nolOff 1"),
-                valid.loginTimeout(), valid.shellTimeout(), valid.powerTimeout(), valid.pollInterval());
+                valid.loginTimeout(), valid.shellTimeout(), valid.powerTimeout(), valid.pollInterval(),
+                valid.rebootOffTime());
         FenceOutcome off = new SshRun(smuggled, FenceContext.start(TimeSource.system(), Duration.ofSeconds(10)))
                 .run(FenceAction.OFF);
 

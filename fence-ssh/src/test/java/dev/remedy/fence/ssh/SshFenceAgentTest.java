@@ -8,6 +8,7 @@ import dev.remedy.simulators.ssh.DeviceKind;
 import dev.remedy.simulators.ssh.HostKeyType;
 import dev.remedy.simulators.ssh.SshDeviceSimulator;
 import dev.remedy.simulators.ssh.SshDeviceSpec;
+import dev.remedy.test.FakeTimeSource;
 import dev.remedy.spi.FenceAction;
 import dev.remedy.spi.FenceAgent;
 import dev.remedy.spi.FenceAgentProvider;
@@ -88,13 +89,18 @@ class SshFenceAgentTest {
 
     private static FenceOutcome run(AgentConfig config, FenceAction action, Duration budget)
             throws InterruptedException {
+        return run(config, action, FenceContext.start(TimeSource.system(), budget));
+    }
+
+    private static FenceOutcome run(AgentConfig config, FenceAction action, FenceContext context)
+            throws InterruptedException {
         FenceAgentProvider provider = switch (config.agentType()) {
             case SshFabricAgentProvider.TYPE -> new SshFabricAgentProvider();
             case SshHostAgentProvider.TYPE -> new SshHostAgentProvider();
             default -> new SshFenceAgentProvider();
         };
         try (FenceAgent agent = provider.create(config)) {
-            return agent.execute(new FenceRequest(action, "test"), FenceContext.start(TimeSource.system(), budget));
+            return agent.execute(new FenceRequest(action, "test"), context);
         }
     }
 
@@ -147,6 +153,19 @@ class SshFenceAgentTest {
         assertThat(reboot.status()).as("%s", reboot).isEqualTo(FenceStatus.SUCCEEDED);
         assertThat(device.device().port("2").history()).containsSubsequence(PowerState.OFF, PowerState.ON);
         assertThat(device.commandLog()).contains("olOff 2", "olOn 2").noneMatch(c -> c.startsWith("olReboot"));
+    }
+
+    @Test
+    @DisplayName("REBOOT keeps the outlet off for reboot_off_time between olOff and olOn, as the PDU's clock sees it")
+    void rebootKeepsTheOutletOff() throws InterruptedException {
+        FakeTimeSource time = new FakeTimeSource();
+        start(SshDeviceSpec.builder().nanoClock(time::nanoTime));
+
+        FenceOutcome reboot = run(apc().set("plug", "2").set("reboot_off_time", "7s").build(), FenceAction.REBOOT,
+                FenceContext.start(time, Duration.ofSeconds(30)));
+
+        assertThat(reboot.status()).as("%s", reboot).isEqualTo(FenceStatus.SUCCEEDED);
+        assertThat(device.device().offTimes("2")).containsExactly(Duration.ofSeconds(7));
     }
 
     @Test
@@ -370,6 +389,40 @@ class SshFenceAgentTest {
     }
 
     @Test
+    @DisplayName("Cisco IOS: an enabled interface that shows inactive, sfpAbsent or suspended reads ON, and OFF shuts it")
+    void ciscoOtherStatusWords() throws InterruptedException {
+        start(SshDeviceSpec.builder().device(DeviceKind.CISCO_IOS));
+        for (String word : List.of("inactive", "sfpAbsent", "suspended")) {
+            device.device().linkStatus("GigabitEthernet1/0/3", word);
+            AgentConfig config = config(new SshFabricAgentProvider(), "cisco-ios").set("plug", "GigabitEthernet1/0/3")
+                    .build();
+
+            FenceOutcome status = run(config, FenceAction.STATUS);
+            assertThat(status.status()).as("%s: %s", word, status).isEqualTo(FenceStatus.SUCCEEDED);
+            assertThat(status.power()).as(word).isEqualTo(PowerState.ON);
+            assertThat(run(config, FenceAction.LIST).plugs()).as(word)
+                    .contains(new Plug("Gi1/0/3", "node-3", PowerState.ON));
+            assertThat(run(config, FenceAction.OFF).status()).as(word).isEqualTo(FenceStatus.SUCCEEDED);
+            assertThat(run(config, FenceAction.ON).status()).as(word).isEqualTo(FenceStatus.SUCCEEDED);
+        }
+    }
+
+    @Test
+    @DisplayName("Cisco IOS: a status word the profile does not know fails, naming the word, never guessed")
+    void ciscoUnknownStatusWord() throws InterruptedException {
+        start(SshDeviceSpec.builder().device(DeviceKind.CISCO_IOS));
+        device.device().linkStatus("GigabitEthernet1/0/3", "faulty");
+
+        FenceOutcome status = run(config(new SshFabricAgentProvider(), "cisco-ios").set("plug", "GigabitEthernet1/0/3")
+                .build(), FenceAction.STATUS);
+
+        assertThat(status.status()).isEqualTo(FenceStatus.FAILED);
+        assertThat(status.power()).isEqualTo(PowerState.UNKNOWN);
+        assertThat(status.detail()).contains("is not a state profile cisco-ios knows", "faulty",
+                "add the device's word to status.on or status.off");
+    }
+
+    @Test
     @DisplayName("an interface the switch does not have fails with its '% Invalid input' reply")
     void ciscoUnknownInterface() throws InterruptedException {
         start(SshDeviceSpec.builder().device(DeviceKind.CISCO_IOS));
@@ -382,7 +435,7 @@ class SshFenceAgentTest {
     }
 
     @Test
-    @DisplayName("Brocade FOS: portdisable isolates the port, read back from portshow's flags; portenable un-fences")
+    @DisplayName("Brocade FOS: a persistent disable isolates the port, read back from portshow's flags; ON re-enables")
     void brocade() throws InterruptedException {
         start(SshDeviceSpec.builder().device(DeviceKind.BROCADE_FOS));
         AgentConfig config = config(new SshFabricAgentProvider(), "brocade-fos").set("plug", "6").build();
@@ -391,7 +444,53 @@ class SshFenceAgentTest {
         assertThat(device.device().port("6").power()).isEqualTo(PowerState.OFF);
         assertThat(run(config, FenceAction.STATUS).power()).isEqualTo(PowerState.OFF);
         assertThat(run(config, FenceAction.ON).status()).isEqualTo(FenceStatus.SUCCEEDED);
-        assertThat(device.commandLog()).contains("portdisable 6", "portenable 6");
+        assertThat(device.commandLog()).contains("portcfgpersistentdisable 6", "portcfgpersistentenable 6");
+    }
+
+    @Test
+    @DisplayName("Brocade FOS: a director in a Virtual Fabric (prompt sw:FID128:admin>, ports slot/port) works as is")
+    void brocadeDirectorInVirtualFabric() throws InterruptedException {
+        start(SshDeviceSpec.builder().device(DeviceKind.BROCADE_FOS).ports(32).portsPerSlot(16).virtualFabric(128));
+        AgentConfig config = config(new SshFabricAgentProvider(), "brocade-fos").set("plug", "2/5").build();
+
+        FenceOutcome off = run(config, FenceAction.OFF);
+
+        assertThat(off.status()).as("%s", off).isEqualTo(FenceStatus.SUCCEEDED);
+        assertThat(device.device().port("2/5").power()).isEqualTo(PowerState.OFF);
+        assertThat(device.device().port("1/5").power()).isEqualTo(PowerState.ON);
+        assertThat(run(config, FenceAction.ON).status()).isEqualTo(FenceStatus.SUCCEEDED);
+    }
+
+    @Test
+    @DisplayName("Brocade FOS: the isolation survives a switch reload (persistent disable), and so does ON")
+    void brocadeSurvivesReload() throws InterruptedException {
+        start(SshDeviceSpec.builder().device(DeviceKind.BROCADE_FOS));
+        AgentConfig config = config(new SshFabricAgentProvider(), "brocade-fos").set("plug", "6").build();
+
+        assertThat(run(config, FenceAction.OFF).status()).isEqualTo(FenceStatus.SUCCEEDED);
+        device.device().reload();
+        assertThat(device.device().port("6").power()).isEqualTo(PowerState.OFF);
+        assertThat(run(config, FenceAction.STATUS).power()).isEqualTo(PowerState.OFF);
+
+        assertThat(run(config, FenceAction.ON).status()).isEqualTo(FenceStatus.SUCCEEDED);
+        device.device().reload();
+        assertThat(device.device().port("6").power()).isEqualTo(PowerState.ON);
+    }
+
+    @Test
+    @DisplayName("Cisco IOS: the shutdown is saved (write memory), so the isolation survives a switch reload")
+    void ciscoSurvivesReload() throws InterruptedException {
+        start(SshDeviceSpec.builder().device(DeviceKind.CISCO_IOS));
+        AgentConfig config = config(new SshFabricAgentProvider(), "cisco-ios").set("plug", "GigabitEthernet1/0/5")
+                .build();
+
+        assertThat(run(config, FenceAction.OFF).status()).isEqualTo(FenceStatus.SUCCEEDED);
+        device.device().reload();
+        assertThat(device.device().port("GigabitEthernet1/0/5").power()).isEqualTo(PowerState.OFF);
+
+        assertThat(run(config, FenceAction.ON).status()).isEqualTo(FenceStatus.SUCCEEDED);
+        device.device().reload();
+        assertThat(device.device().port("GigabitEthernet1/0/5").power()).isEqualTo(PowerState.ON);
     }
 
     @Test

@@ -96,6 +96,7 @@ final class ApcCli implements DeviceCli {
     private Reply switchOutlet(String plug, PowerState wanted) {
         ScheduledPowerTarget outlet = device.port(plug);
         if (wanted != null) {
+            device.commanded(plug, wanted);
             outlet.commandSteps(wanted);
         } else {
             outlet.commandSteps(PowerState.OFF);

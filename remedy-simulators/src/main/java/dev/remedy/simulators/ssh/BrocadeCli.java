@@ -1,20 +1,29 @@
 package dev.remedy.simulators.ssh;
 
 import dev.remedy.spi.PowerState;
+import java.util.List;
 import java.util.Locale;
 
 /**
  * The Brocade FOS CLI of a fibre channel switch: {@code portshow N}, {@code portdisable N},
- * {@code portenable N}, {@code exit}. Commands are case-insensitive; the port is the rest of the line.
+ * {@code portenable N}, {@code portcfgpersistentdisable N}, {@code portcfgpersistentenable N}, {@code exit}. As on
+ * FOS, {@code portdisable} lasts until the switch reloads ({@link SimulatedDevice#reload()}); the persistent
+ * commands survive it. Commands are case-insensitive; the port is the rest of the line.
  */
 final class BrocadeCli implements DeviceCli {
 
-    static final String PROMPT = "remedy-fc1:admin> ";
+    static final String HOST = "remedy-fc1";
+    static final String PROMPT = HOST + ":admin> ";
+
+    private static final String PERSISTENT_DISABLE = "portcfgpersistentdisable";
+    private static final String PERSISTENT_ENABLE = "portcfgpersistentenable";
 
     private final SimulatedDevice device;
+    private final String prompt;
 
-    BrocadeCli(SimulatedDevice device) {
+    BrocadeCli(SimulatedDevice device, String prompt) {
         this.device = device;
+        this.prompt = prompt;
     }
 
     @Override
@@ -24,7 +33,7 @@ final class BrocadeCli implements DeviceCli {
 
     @Override
     public String prompt() {
-        return PROMPT;
+        return prompt;
     }
 
     @Override
@@ -35,7 +44,7 @@ final class BrocadeCli implements DeviceCli {
         if (name.equals("exit")) {
             return Reply.close();
         }
-        if (!name.equals("portshow") && !name.equals("portdisable") && !name.equals("portenable")) {
+        if (!List.of("portshow", "portdisable", "portenable", PERSISTENT_DISABLE, PERSISTENT_ENABLE).contains(name)) {
             return Reply.lines("rbash: " + parts[0] + ": command not found");
         }
         if (!device.plugs().contains(port)) {
@@ -44,8 +53,15 @@ final class BrocadeCli implements DeviceCli {
         return switch (name) {
             case "portshow" -> show(port);
             case "portdisable" -> change(port, PowerState.OFF);
+            case PERSISTENT_DISABLE -> persist(port, PowerState.OFF);
+            case PERSISTENT_ENABLE -> persist(port, PowerState.ON);
             default -> change(port, PowerState.ON);
         };
+    }
+
+    private Reply persist(String port, PowerState state) {
+        device.save(port, state);
+        return change(port, state);
     }
 
     private Reply change(String port, PowerState state) {

@@ -9,7 +9,8 @@ import java.util.regex.Pattern;
 
 /**
  * A Cisco IOS-style switch CLI in privileged exec: {@code terminal length}, {@code show interfaces status},
- * {@code show interfaces <if> status}, {@code configure terminal}, then {@code interface <if>},
+ * {@code show interfaces <if> status}, {@code write memory} (saves the running configuration, so that it survives
+ * {@link SimulatedDevice#reload()}), {@code configure terminal}, then {@code interface <if>},
  * {@code shutdown}, {@code no shutdown}, {@code exit} and {@code end}. Keywords are case-insensitive and never
  * abbreviated; an interface is its full name or its short {@code Gi1/0/N}. Anything else is invalid input, with
  * the caret under the first word that fits no command.
@@ -28,7 +29,7 @@ final class IosCli implements DeviceCli {
     private enum Mode {
         EXEC("#", List.of(List.of("terminal", "length", NUMBER), List.of("show", "interfaces", "status"),
                 List.of("show", "interfaces", INTERFACE, "status"), List.of("configure", "terminal"),
-                List.of("exit"))),
+                List.of("write", "memory"), List.of("exit"))),
         CONFIG("(config)#", List.of(List.of("interface", INTERFACE), List.of("end"), List.of("exit"))),
         CONFIG_IF("(config-if)#", List.of(List.of("shutdown"), List.of("no", "shutdown"),
                 List.of("interface", INTERFACE), List.of("end"), List.of("exit")));
@@ -122,6 +123,10 @@ final class IosCli implements DeviceCli {
             }
             case "shutdown" -> device.port(selected).commandSteps(PowerState.OFF);
             case "no shutdown" -> device.port(selected).commandSteps(PowerState.ON);
+            case "write memory" -> {
+                device.saveAll();
+                return Reply.lines("Building configuration...", "[OK]");
+            }
             case "end" -> mode = Mode.EXEC;
             case "exit" -> {
                 if (mode == Mode.EXEC) {
@@ -150,10 +155,11 @@ final class IosCli implements DeviceCli {
     private String status(String plug) {
         String name = device.name(plug);
         boolean enabled = device.port(plug).power() == PowerState.ON;
-        boolean connected = enabled && device.linkUp(plug);
+        boolean connected = enabled && device.linkUp(plug) && device.statusWord(plug) == null;
+        String word = !enabled ? "disabled" : device.statusWord(plug) != null ? device.statusWord(plug)
+                : connected ? "connected" : "notconnect";
         return row(SHORT_INTERFACE + plug.substring(DeviceKind.IOS_INTERFACE.length()),
-                name.length() > 18 ? name.substring(0, 18) : name,
-                connected ? "connected" : enabled ? "notconnect" : "disabled", "10",
+                name.length() > 18 ? name.substring(0, 18) : name, word, "10",
                 connected ? "a-full" : "auto", connected ? "a-1000" : "auto", "10/100/1000BaseTX");
     }
 

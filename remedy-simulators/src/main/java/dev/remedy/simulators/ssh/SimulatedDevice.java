@@ -4,6 +4,8 @@ import dev.remedy.simulators.ScheduledPowerTarget;
 import dev.remedy.spi.PowerState;
 import java.time.Duration;
 import java.util.Collections;
+import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -26,6 +28,10 @@ public final class SimulatedDevice {
     private final Map<String, ScheduledPowerTarget> ports;
     private final Map<String, String> names;
     private final Set<String> linksDown = new HashSet<>();
+    private final Map<String, String> statusWords = new HashMap<>();
+    private final Map<String, Long> offCommandedAt = new HashMap<>();
+    private final Map<String, List<Duration>> offTimes = new HashMap<>();
+    private final Map<String, PowerState> saved = new HashMap<>();
     private final LongSupplier nanoClock;
     private final Duration powerDelay;
     private final Duration rebootTime;
@@ -50,8 +56,8 @@ public final class SimulatedDevice {
             for (int i = 0; i < spec.ports(); i++) {
                 ScheduledPowerTarget target = new ScheduledPowerTarget(PowerState.ON, nanoClock);
                 target.delay(powerDelay);
-                plugs.put(kind.plug(i), target);
-                named.put(kind.plug(i), spec.portNames().getOrDefault(kind.plug(i), kind.defaultName(i)));
+                plugs.put(spec.plug(i), target);
+                named.put(spec.plug(i), spec.portNames().getOrDefault(spec.plug(i), kind.defaultName(i)));
             }
         }
         this.ports = Collections.unmodifiableMap(plugs);
@@ -79,8 +85,8 @@ public final class SimulatedDevice {
         ScheduledPowerTarget target = ports.get(plug);
         if (target == null) {
             throw new IllegalArgumentException(kind == DeviceKind.LINUX_HOST ? "a LINUX_HOST has no plugs"
-                    : kind + " has no plug '" + plug + "'; its plugs are " + kind.plug(0) + " to "
-                            + kind.plug(ports.size() - 1));
+                    : kind + " has no plug '" + plug + "'; its plugs are " + plugs().get(0) + " to "
+                            + plugs().get(ports.size() - 1));
         }
         return target;
     }
@@ -101,6 +107,26 @@ public final class SimulatedDevice {
             } else {
                 linksDown.add(plug);
             }
+        }
+    }
+
+    /**
+     * Sets the status word {@code show interfaces status} shows for an enabled IOS interface, in place of
+     * {@code connected} or {@code notconnect}: {@code inactive} (its VLAN is gone), {@code sfpAbsent},
+     * {@code suspended} (a port-channel member), or any other word a switch may print. A disabled interface still
+     * shows {@code disabled}.
+     *
+     * @throws IllegalStateException if the device is not a CISCO_IOS switch
+     * @throws IllegalArgumentException if it has no such interface, or the word is not one word
+     */
+    public void linkStatus(String plug, String word) {
+        require(DeviceKind.CISCO_IOS, "linkStatus");
+        port(plug);
+        if (!Objects.requireNonNull(word, "word").matches("[A-Za-z-]{1,12}")) {
+            throw new IllegalArgumentException("status word '" + word + "' must be 1 to 12 letters or '-'");
+        }
+        synchronized (statusWords) {
+            statusWords.put(plug, word);
         }
     }
 
@@ -175,8 +201,57 @@ public final class SimulatedDevice {
         kubeletStarting = false;
     }
 
+    /**
+     * How long each OFF command kept the outlet or port commanded off before the next ON command, oldest first,
+     * read on the simulator's {@link SshDeviceSpec#nanoClock() clock} (so a fake clock gives exact gaps).
+     *
+     * @throws IllegalArgumentException if the device has no such plug
+     */
+    public synchronized List<Duration> offTimes(String plug) {
+        port(plug);
+        return List.copyOf(offTimes.getOrDefault(plug, List.of()));
+    }
+
+    /**
+     * Reloads the switch or PDU: every plug returns to its saved state, losing any change that was not saved
+     * ({@code portdisable} on FOS, or an IOS {@code shutdown} without {@code write memory}). A plug never saved
+     * is ON (enabled), as in a factory configuration.
+     */
+    public synchronized void reload() {
+        ports.forEach((plug, target) -> target.power(saved.getOrDefault(plug, PowerState.ON)));
+    }
+
+    /** Records a command that switches {@code plug} to {@code state}, for {@link #offTimes(String)}. */
+    synchronized void commanded(String plug, PowerState state) {
+        long now = nanoClock.getAsLong();
+        if (state == PowerState.OFF) {
+            offCommandedAt.putIfAbsent(plug, now);
+        } else {
+            Long since = offCommandedAt.remove(plug);
+            if (since != null) {
+                offTimes.computeIfAbsent(plug, p -> new ArrayList<>()).add(Duration.ofNanos(now - since));
+            }
+        }
+    }
+
+    /** Saves {@code plug}'s state so that it survives a {@link #reload()}. */
+    synchronized void save(String plug, PowerState state) {
+        saved.put(plug, ScheduledPowerTarget.checked(state));
+    }
+
+    /** Saves every plug's current state (IOS {@code write memory}). */
+    synchronized void saveAll() {
+        ports.forEach((plug, target) -> saved.put(plug, target.planned()));
+    }
+
     String name(String plug) {
         return names.get(plug);
+    }
+
+    String statusWord(String plug) {
+        synchronized (statusWords) {
+            return statusWords.get(plug);
+        }
     }
 
     boolean linkUp(String plug) {

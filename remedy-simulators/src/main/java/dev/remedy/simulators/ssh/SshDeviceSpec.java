@@ -51,6 +51,8 @@ public final class SshDeviceSpec {
     private final LongSupplier nanoClock;
     private final Function<SimulatedDevice, DeviceCli> cli;
     private final boolean legacyAlgorithms;
+    private final int portsPerSlot;
+    private final Optional<Integer> virtualFabric;
 
     private SshDeviceSpec(Builder builder, Map<String, String> portNames, int pageLength, Duration rebootTime) {
         this.device = builder.device;
@@ -68,6 +70,8 @@ public final class SshDeviceSpec {
         this.nanoClock = builder.nanoClock;
         this.cli = builder.cli;
         this.legacyAlgorithms = builder.legacyAlgorithms;
+        this.portsPerSlot = builder.portsPerSlot;
+        this.virtualFabric = Optional.ofNullable(builder.virtualFabric);
     }
 
     /** A builder with every setting at its default: an 8-outlet APC PDU, user {@value #DEFAULT_USER}. */
@@ -140,6 +144,21 @@ public final class SshDeviceSpec {
         return legacyAlgorithms;
     }
 
+    /** How many ports each blade of a Brocade director has (0: a switch with ports numbered 0 to N-1). */
+    public int portsPerSlot() {
+        return portsPerSlot;
+    }
+
+    /** The Virtual Fabric id a Brocade switch shows in its prompt ({@code sw:FID128:admin>}), if any. */
+    public Optional<Integer> virtualFabric() {
+        return virtualFabric;
+    }
+
+    /** The plug id at {@code index} (0-based): a director's ports are {@code slot/port}, slots from 1. */
+    String plug(int index) {
+        return portsPerSlot > 0 ? (1 + index / portsPerSlot) + "/" + (index % portsPerSlot) : device.plug(index);
+    }
+
     /** A new session's command line for {@code device}: the built-in one of its kind, or the spec's own. */
     DeviceCli cli(SimulatedDevice device) {
         if (cli != null) {
@@ -148,7 +167,8 @@ public final class SshDeviceSpec {
         return switch (device.kind()) {
             case APC_PDU -> new ApcCli(device, confirmations, pageLength);
             case CISCO_IOS -> new IosCli(device, pageLength);
-            case BROCADE_FOS -> new BrocadeCli(device);
+            case BROCADE_FOS -> new BrocadeCli(device, virtualFabric.map(fid -> BrocadeCli.HOST + ":FID" + fid + ":admin> ")
+                    .orElse(BrocadeCli.PROMPT));
             case LINUX_HOST -> new LinuxHostCli(device);
         };
     }
@@ -173,6 +193,8 @@ public final class SshDeviceSpec {
         private HostKeyType hostKeyType = HostKeyType.ED25519;
         private HostKeyType secondHostKeyType;
         private Duration powerDelay = Duration.ZERO;
+        private int portsPerSlot;
+        private Integer virtualFabric;
         private Duration rebootTime;
         private LongSupplier nanoClock = System::nanoTime;
         private Function<SimulatedDevice, DeviceCli> cli;
@@ -338,15 +360,48 @@ public final class SshDeviceSpec {
         }
 
         /**
+         * Makes a Brocade FOS switch a director: its ports are {@code slot/port} ({@code 1/0} to {@code 1/N-1} on the
+         * first blade, then {@code 2/0}...), as {@code portshow} and {@code portcfgpersistentdisable} take them (0
+         * unless told otherwise: a switch with ports {@code 0} to {@code N-1}).
+         *
+         * @throws IllegalArgumentException if not 1 to 64
+         */
+        public Builder portsPerSlot(int count) {
+            if (count < 1 || count > 64) {
+                throw new IllegalArgumentException("portsPerSlot " + count + " must be 1 to 64");
+            }
+            this.portsPerSlot = count;
+            return this;
+        }
+
+        /**
+         * Puts a Brocade FOS switch in Virtual Fabric mode: its prompt names the logical switch's fabric id,
+         * {@code remedy-fc1:FID128:admin> } (none unless told otherwise).
+         *
+         * @throws IllegalArgumentException if not 1 to 128
+         */
+        public Builder virtualFabric(int fid) {
+            if (fid < 1 || fid > 128) {
+                throw new IllegalArgumentException("virtualFabric " + fid + " must be a fabric id, 1 to 128");
+            }
+            this.virtualFabric = fid;
+            return this;
+        }
+
+        /**
          * Builds the spec.
          *
          * @throws IllegalArgumentException if a setting does not fit the device: confirmations on a device other
          *     than the APC, paging on a Brocade or a Linux host, port names on a Linux host or for a plug the
          *     device does not have, or a port name that is not 1 to {@value #MAX_NAME_LENGTH} printable ASCII
          *     characters without leading or trailing blanks, or a second host key of the first one's type or with
-         *     legacy algorithms
+         *     legacy algorithms, or portsPerSlot or virtualFabric on a device other than the Brocade
          */
         public SshDeviceSpec build() {
+            if ((portsPerSlot > 0 || virtualFabric != null) && device != DeviceKind.BROCADE_FOS) {
+                throw new IllegalArgumentException("portsPerSlot and virtualFabric are BROCADE_FOS features; " + device
+                        + " has neither");
+            }
             if (secondHostKeyType == hostKeyType) {
                 throw new IllegalArgumentException("secondHostKey " + secondHostKeyType + " is the type of the first "
                         + "host key; a device has one key per type");
@@ -381,9 +436,10 @@ public final class SshDeviceSpec {
 
         private String plugFor(String key) {
             for (int i = 0; i < ports; i++) {
-                if (device.plug(i).equals(key)
+                String plug = portsPerSlot > 0 ? (1 + i / portsPerSlot) + "/" + (i % portsPerSlot) : device.plug(i);
+                if (plug.equals(key)
                         || device == DeviceKind.CISCO_IOS && Integer.toString(device.number(i)).equals(key)) {
-                    return device.plug(i);
+                    return plug;
                 }
             }
             throw new IllegalArgumentException("portNames: " + device + " with " + ports + " ports has no plug '"

@@ -44,6 +44,41 @@ class BrocadeFosDialogueTest {
     }
 
     @Test
+    void aReloadUndoesPortdisableButKeepsPersistentDisable() throws IOException {
+        try (SshDeviceSimulator sim = SshDeviceSimulator.start(SshDeviceSpec.builder()
+                .device(DeviceKind.BROCADE_FOS).build());
+                TestTerminal t = ssh.shell(sim)) {
+            t.expect(PROMPT);
+            assertThat(t.command("portdisable 2", PROMPT)).isEqualTo(PROMPT);
+            assertThat(t.command("portcfgpersistentdisable 3", PROMPT)).isEqualTo(PROMPT);
+            assertThat(sim.device().port("2").power()).isEqualTo(PowerState.OFF);
+            assertThat(sim.device().port("3").power()).isEqualTo(PowerState.OFF);
+
+            sim.device().reload();
+
+            assertThat(sim.device().port("2").power()).isEqualTo(PowerState.ON);
+            assertThat(sim.device().port("3").power()).isEqualTo(PowerState.OFF);
+            assertThat(t.command("portcfgpersistentenable 3", PROMPT)).isEqualTo(PROMPT);
+            sim.device().reload();
+            assertThat(sim.device().port("3").power()).isEqualTo(PowerState.ON);
+        }
+    }
+
+    @Test
+    void aDirectorInAVirtualFabricShowsItsFidAndTakesSlotPorts() throws IOException {
+        String prompt = "remedy-fc1:FID128:admin> ";
+        try (SshDeviceSimulator sim = SshDeviceSimulator.start(SshDeviceSpec.builder().device(DeviceKind.BROCADE_FOS)
+                .ports(32).portsPerSlot(16).virtualFabric(128).build());
+                TestTerminal t = ssh.shell(sim)) {
+            assertThat(t.expect(prompt)).isEqualTo(prompt);
+            assertThat(sim.device().plugs()).hasSize(32).startsWith("1/0", "1/1").endsWith("2/15");
+            assertThat(t.command("portdisable 2/5", prompt)).isEqualTo(prompt);
+            assertThat(sim.device().port("2/5").power()).isEqualTo(PowerState.OFF);
+            assertThat(t.command("portshow 5", prompt)).isEqualTo("Invalid port number: 5\r\n" + prompt);
+        }
+    }
+
+    @Test
     void refusesBadPortsAndUnknownCommands() throws IOException {
         try (SshDeviceSimulator sim = SshDeviceSimulator.start(SshDeviceSpec.builder()
                 .device(DeviceKind.BROCADE_FOS).build());

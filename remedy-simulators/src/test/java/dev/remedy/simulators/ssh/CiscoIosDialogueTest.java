@@ -54,6 +54,38 @@ class CiscoIosDialogueTest {
     }
 
     @Test
+    void showsTheStatusWordATestSetsForAnEnabledInterface() throws IOException {
+        try (SshDeviceSimulator sim = ios(8); TestTerminal t = ssh.shell(sim)) {
+            t.expect(EXEC);
+            sim.device().linkStatus("GigabitEthernet1/0/4", "sfpAbsent");
+            assertThat(t.command("show interfaces Gi1/0/4 status", EXEC)).contains("node-4             sfpAbsent    10");
+            sim.device().port("GigabitEthernet1/0/4").power(PowerState.OFF);
+            assertThat(t.command("show interfaces Gi1/0/4 status", EXEC)).contains("node-4             disabled     10");
+        }
+    }
+
+    @Test
+    void aReloadKeepsOnlyWhatWriteMemorySaved() throws IOException {
+        try (SshDeviceSimulator sim = ios(8); TestTerminal t = ssh.shell(sim)) {
+            t.expect(EXEC);
+            t.command("configure terminal", CONFIG);
+            t.command("interface Gi1/0/2", CONFIG_IF);
+            t.command("shutdown", CONFIG_IF);
+            t.command("end", EXEC);
+            assertThat(t.command("write memory", EXEC)).isEqualTo("Building configuration...\r\n[OK]\r\n" + EXEC);
+            t.command("configure terminal", CONFIG);
+            t.command("interface Gi1/0/3", CONFIG_IF);
+            t.command("shutdown", CONFIG_IF);
+            t.command("end", EXEC);
+
+            sim.device().reload();
+
+            assertThat(sim.device().port("GigabitEthernet1/0/2").power()).isEqualTo(PowerState.OFF);
+            assertThat(sim.device().port("GigabitEthernet1/0/3").power()).isEqualTo(PowerState.ON);
+        }
+    }
+
+    @Test
     void marksInvalidInputWithACaretUnderTheWordThatFitsNoCommand() throws IOException {
         try (SshDeviceSimulator sim = ios(8); TestTerminal t = ssh.shell(sim)) {
             t.expect(EXEC);

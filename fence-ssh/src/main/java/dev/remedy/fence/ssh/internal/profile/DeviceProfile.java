@@ -27,10 +27,13 @@ import java.util.regex.Pattern;
  * @param list          how to list the plugs, if the device can
  * @param reboot        how a soft-fencing host reboots itself or restarts its node agent
  * @param exit          the command that ends the session politely
+ * @param isolationPersists whether the isolation that {@code off} makes survives a restart of the device (a
+ *                      persistent port disable, or a saved configuration); only a fabric profile may say so
  */
 public record DeviceProfile(String name, String description, FencingKind kind, Pattern prompt, Optional<Pattern> plug,
         List<String> setup, Optional<Prompt> pager, List<Prompt> confirmations, List<Pattern> errors, StateCheck status,
-        List<String> on, List<String> off, Optional<ListCheck> list, Optional<SoftReboot> reboot, String exit) {
+        List<String> on, List<String> off, Optional<ListCheck> list, Optional<SoftReboot> reboot, String exit,
+        boolean isolationPersists) {
 
     /** Copies the lists and checks that the fields are present. */
     public DeviceProfile {
@@ -49,12 +52,16 @@ public record DeviceProfile(String name, String description, FencingKind kind, P
         Objects.requireNonNull(list, "list");
         Objects.requireNonNull(reboot, "reboot");
         Objects.requireNonNull(exit, "exit");
+        if (isolationPersists && kind != FencingKind.FABRIC) {
+            throw new IllegalArgumentException("only a fabric profile isolates, so only one can say that its isolation"
+                    + " persists; " + name + " is " + kind);
+        }
     }
 
     /** The same profile with another prompt (the {@code cmd_prompt} parameter). */
     public DeviceProfile withPrompt(Pattern other) {
         return new DeviceProfile(name, description, kind, other, plug, setup, pager, confirmations, errors, status, on,
-                off, list, reboot, exit);
+                off, list, reboot, exit, isolationPersists);
     }
 
     /** Whether the profile's commands name a plug. */

@@ -27,7 +27,8 @@ public final class ProfileReader {
 
     private static final Pattern NAME = Pattern.compile("[a-z0-9][a-z0-9._-]*");
     private static final List<String> FIELDS = List.of("name", "description", "kind", "prompt", "plug", "setup",
-            "pager", "confirm", "errors", "status", "on", "off", "list", "reboot", "exit");
+            "pager", "confirm", "errors", "status", "on", "off", "list", "reboot", "exit",
+            "isolationPersists");
 
     /**
      * Parses {@code yaml}.
@@ -151,12 +152,32 @@ public final class ProfileReader {
             }
             Optional<ListCheck> list = list();
             String exit = text(node, where, "exit", false).orElse("exit");
+            boolean persists = isolationPersists(kind);
             if (!problems.isEmpty() || prompt.isEmpty() || status.isEmpty() || kind == null) {
                 return Optional.empty();
             }
             return Optional.of(new DeviceProfile(name, text(node, where, "description", false).orElse(name), kind,
                     prompt.get(), plug, strings(node, where, "setup"), pager, confirmations, errors, status.get(), on,
-                    off, list, reboot, exit));
+                    off, list, reboot, exit, persists));
+        }
+
+        private boolean isolationPersists(FencingKind kind) {
+            ConfigNode value = node.get("isolationPersists");
+            String path = child(where, "isolationPersists");
+            if (value == null) {
+                return false;
+            }
+            if (!value.isBoolean()) {
+                problem(path, "'" + value.asText() + "' is not true or false", "say true if 'off' survives a restart "
+                        + "of the device (persistent disable, saved configuration), false otherwise");
+                return false;
+            }
+            if (kind != null && kind != FencingKind.FABRIC && value.booleanValue()) {
+                problem(path, "is given for a " + kind.name().toLowerCase(Locale.ROOT) + " profile", "only fabric "
+                        + "profiles isolate: remove isolationPersists");
+                return false;
+            }
+            return value.booleanValue();
         }
 
         private FencingKind kind() {

@@ -30,6 +30,16 @@ class ProfileCatalogTest {
     }
 
     @Test
+    @DisplayName("every built-in fabric profile says its isolation survives a device reload")
+    void builtInFabricIsolationPersists() {
+        ProfileCatalog catalog = ProfileCatalog.builtIn();
+
+        assertThat(catalog.names()).map(name -> catalog.find(name).orElseThrow())
+                .filteredOn(profile -> profile.kind() == FencingKind.FABRIC).isNotEmpty()
+                .allSatisfy(profile -> assertThat(profile.isolationPersists()).as(profile.name()).isTrue());
+    }
+
+    @Test
     @DisplayName("the shipped patterns read the replies of the real devices")
     void shippedPatterns() {
         DeviceProfile apc = ProfileCatalog.builtIn().find("apc").orElseThrow();
@@ -53,6 +63,9 @@ class ProfileCatalogTest {
         assertThat(brocade.status().offPattern("5").orElseThrow().matcher(disabled).find()).isTrue();
         assertThat(brocade.status().onPattern("5").matcher(enabled).find()).isTrue();
         assertThat(brocade.prompt().matcher("remedy-fc1:admin> ").matches()).isTrue();
+        assertThat(brocade.prompt().matcher("sw1:FID128:admin> ").matches()).isTrue();
+        assertThat(brocade.plug().orElseThrow().matcher("1/5").matches()).isTrue();
+        assertThat(brocade.plug().orElseThrow().matcher("1/5/2").matches()).isFalse();
     }
 
     @Test

@@ -52,6 +52,30 @@ class ProfileReaderTest {
     }
 
     @Test
+    @DisplayName("isolationPersists is read for a fabric profile, false when absent, refused elsewhere or not boolean")
+    void isolationPersists() {
+        String fabric = """
+                profiles:
+                  - name: sw
+                    kind: fabric
+                    prompt: 'sw>'
+                    plug: '[0-9]+'
+                    status: {command: 'show {plug}', on: 'up', off: 'down'}
+                    on: ['enable {plug}']
+                    off: ['disable {plug}']
+                    isolationPersists: %s
+                """;
+
+        assertThat(reader.read(fabric.formatted("true"), "sw.yaml").get(0).isolationPersists()).isTrue();
+        assertThat(reader.read(fabric.formatted("false"), "sw.yaml").get(0).isolationPersists()).isFalse();
+        assertThat(reader.read(RARITAN, "raritan.yaml").get(0).isolationPersists()).isFalse();
+        assertThatThrownBy(() -> reader.read(fabric.formatted("'sometimes'"), "sw.yaml"))
+                .hasMessageContaining("profiles[0].isolationPersists: 'sometimes' is not true or false");
+        assertThatThrownBy(() -> reader.read(fabric.formatted("true").replace("fabric", "power"), "sw.yaml"))
+                .hasMessageContaining("profiles[0].isolationPersists: is given for a power profile");
+    }
+
+    @Test
     @DisplayName("reports every problem of a file at once, each with the profile and field, never half a profile")
     void everyProblemAtOnce() {
         String yaml = """
