@@ -9,6 +9,7 @@ import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Objects;
 import java.util.Optional;
+import java.util.OptionalInt;
 import java.util.Set;
 
 /**
@@ -43,6 +44,7 @@ public final class BmcSpec {
     private final byte[] guid;
     private final PowerState initialPower;
     private final boolean silentOnUnknownUser;
+    private final Integer forcedSuite;
 
     private BmcSpec(Builder builder) {
         this.users = List.copyOf(builder.users);
@@ -54,6 +56,7 @@ public final class BmcSpec {
         this.guid = builder.guid == null ? null : builder.guid.clone();
         this.initialPower = builder.initialPower;
         this.silentOnUnknownUser = builder.silentOnUnknownUser;
+        this.forcedSuite = builder.forcedSuite;
     }
 
     /** A builder with no users yet and every other setting at its default. */
@@ -114,6 +117,14 @@ public final class BmcSpec {
         return silentOnUnknownUser;
     }
 
+    /**
+     * The suite whose algorithms every Open Session is answered with, whatever the console proposed, if set
+     * (as some BMC emulators and older BMCs do).
+     */
+    public OptionalInt forcedSuite() {
+        return forcedSuite == null ? OptionalInt.empty() : OptionalInt.of(forcedSuite);
+    }
+
     /** The user called {@code name}, if any. */
     Optional<BmcUser> user(byte[] name, int offset, int length) {
         for (BmcUser user : users) {
@@ -135,7 +146,8 @@ public final class BmcSpec {
         return "BmcSpec[users=" + users + ", cipherSuites=" + cipherSuites + ", bmcKey="
                 + (bmcKey == null ? "none" : "****") + ", maxSessions=" + maxSessions + ", idleTimeout="
                 + idleTimeout + ", handshakeTimeout=" + handshakeTimeout + ", initialPower=" + initialPower
-                + (silentOnUnknownUser ? ", silentOnUnknownUser" : "") + "]";
+                + (silentOnUnknownUser ? ", silentOnUnknownUser" : "")
+                + (forcedSuite == null ? "" : ", forcedSuite=" + forcedSuite) + "]";
     }
 
     /** Collects the settings of a {@link BmcSpec}; every setter validates at once and names the property. */
@@ -150,6 +162,7 @@ public final class BmcSpec {
         private byte[] guid;
         private PowerState initialPower = PowerState.ON;
         private boolean silentOnUnknownUser;
+        private Integer forcedSuite;
 
         private Builder() {
         }
@@ -303,6 +316,23 @@ public final class BmcSpec {
          */
         public Builder silentOnUnknownUser(boolean silent) {
             this.silentOnUnknownUser = silent;
+            return this;
+        }
+
+        /**
+         * Makes the BMC answer every well-formed Open Session with status OK and the algorithms of suite {@code id},
+         * whatever the console proposed, and run the session with that suite, as some BMC emulators and older
+         * BMCs do (suite 3's algorithms in reply to a proposal of suite 17). By default it answers with the
+         * proposed suite if enabled, else with status 0x11 (no matching cipher suite).
+         *
+         * @throws IllegalArgumentException if the simulator does not speak suite {@code id}
+         */
+        public Builder forcedSuite(int id) {
+            if (!CipherSuite.IDS.contains(id)) {
+                throw new IllegalArgumentException("forcedSuite: the simulator does not speak suite " + id
+                        + "; choose from " + sortedIds());
+            }
+            this.forcedSuite = id;
             return this;
         }
 

@@ -18,14 +18,19 @@ import dev.remedy.fence.ipmi.internal.protocol.SessionlessPacket;
 import java.net.InetSocketAddress;
 import java.time.Duration;
 import java.util.Arrays;
+import java.util.Comparator;
+import java.util.List;
+import java.util.Optional;
 import java.util.concurrent.CancellationException;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.function.Supplier;
+import java.util.stream.Collectors;
 
 /**
  * Opens one RMCP+ session: Get Channel Authentication Capabilities and, at the same time (one round trip less),
- * Open Session (cipher suites in the order of the login, moving on when the BMC refuses a suite's algorithms);
+ * Open Session (cipher suites in the order of the login, moving on when the BMC refuses a suite's algorithms; a
+ * reply with other algorithms than proposed is accepted if they form a suite of the login, refused otherwise);
  * once both are answered and acceptable, RAKP 1 to 4 with both proofs checked,
  * then hands the keys to a new {@link IpmiSession}. Every step is resent until answered or the deadline passes.
  * A failure after the BMC allotted a session tells it to drop the session with an error RAKP 3, since BMCs have
@@ -180,16 +185,38 @@ final class Handshake implements Receiver {
             openSession();
         } else if (status != RmcpPlusStatus.OK) {
             failStatus("Open Session (cipher suite " + suite().id() + ")", status);
-        } else if (!response.agreesWith(suite()) || response.bmcSessionId() == 0) {
-            fail(Kind.PROTOCOL, "answered Open Session for cipher suite " + suite().id()
-                    + " with other algorithms or no session id; set cipher to a suite the BMC supports");
+        } else if (response.bmcSessionId() == 0) {
+            fail(Kind.PROTOCOL, "answered Open Session for cipher suite " + suite().id() + " with no session id");
         } else {
             bmcSessionId = response.bmcSessionId();
+            Optional<CipherSuite> chosen = response.suite().filter(login.suites()::contains);
+            if (chosen.isEmpty()) {
+                refuseAlgorithms(response);
+                return;
+            }
+            // Some BMCs answer with the algorithms of another suite than proposed: the session runs with theirs.
+            suiteIndex = login.suites().indexOf(chosen.get());
             openAccepted = true;
             if (capable) {
                 sendRakp1();
             }
         }
+    }
+
+    /** Fails on an Open Session reply whose algorithms are not a suite the login allows, freeing the BMC's slot. */
+    private void refuseAlgorithms(OpenSession.Response response) {
+        String offered = response.describeAlgorithms();
+        Optional<CipherSuite> theirs = response.suite().filter(suite -> !suite.insecure());
+        List<Integer> allowed = login.suites().stream().map(CipherSuite::id).sorted(Comparator.reverseOrder())
+                .toList();
+        dropHalfOpenSession();
+        fail(Kind.UNSUPPORTED, "answered Open Session for cipher suite " + suite().id() + " with " + offered
+                + (theirs.map(suite -> " (cipher suite " + suite.id() + ")").orElse(""))
+                + ", which is not a suite allowed here (" + allowed.stream().map(String::valueOf)
+                        .collect(Collectors.joining(" or ")) + "): "
+                + theirs.map(suite -> "set cipher=" + suite.id() + " to accept it, or enable suite "
+                        + allowed.get(0) + " on the BMC")
+                        .orElse("enable suite 17 or 3 on the BMC"));
     }
 
     /** Whether a setup reply answers this handshake's last message (error replies may carry no session id). */
@@ -312,7 +339,7 @@ final class Handshake implements Receiver {
 
     /** Tells the BMC to free the slot of a session that will not be completed. */
     private void dropHalfOpenSession() {
-        if (bmcSessionId != 0 && stage == Stage.RAKP1) {
+        if (bmcSessionId != 0 && (stage == Stage.OPEN || stage == Stage.RAKP1)) {
             byte[] payload = new Rakp.Message3(++tag & 0xFF, RmcpPlusStatus.INVALID_INTEGRITY_CHECK_VALUE,
                     bmcSessionId, new byte[0]).encode();
             packets.incrementAndGet();

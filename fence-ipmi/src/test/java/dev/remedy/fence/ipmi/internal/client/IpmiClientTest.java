@@ -107,6 +107,34 @@ class IpmiClientTest {
     }
 
     @Test
+    @DisplayName("cipher unset: a BMC that answers a proposal of suite 17 with suite 3's algorithms gets a suite 3 session")
+    void acceptsTheAllowedSuiteTheBmcChose() {
+        SimulatedBmc bmc = bmc(admin().forcedSuite(3));
+        IpmiSession session = client.open(login(bmc, "admin", PASSWORD), TIMEOUT).join();
+        assertThat(session.suite()).isEqualTo(CipherSuite.SUITE_3);
+        session.chassisControl(ChassisControl.POWER_DOWN, TIMEOUT).join();
+        assertThat(bmc.powerTarget().power()).isEqualTo(PowerState.OFF);
+        session.close().join();
+        assertThat(bmc.activeSessions()).isZero();
+    }
+
+    @Test
+    @DisplayName("cipher=17: a BMC that answers with suite 3's algorithms is refused, naming them, and its slot freed")
+    void refusesASuiteTheUserDidNotAllow() {
+        SimulatedBmc bmc = bmc(admin().forcedSuite(3).maxSessions(1));
+        IpmiException error = failure(client.open(login(bmc, "admin", PASSWORD).withSuites(List.of(
+                CipherSuite.SUITE_17)), TIMEOUT));
+        assertThat(error.kind()).isEqualTo(Kind.UNSUPPORTED);
+        assertThat(error.getMessage()).contains("answered Open Session for cipher suite 17 with authentication "
+                + "RAKP-HMAC-SHA1, integrity HMAC-SHA1-96, confidentiality AES-CBC-128 (cipher suite 3)")
+                .contains("not a suite allowed here (17)").contains("set cipher=3");
+        assertThat(client.pendingRoutes()).as("routes left by the failed setup").isZero();
+        IpmiSession next = client.open(login(bmc, "admin", PASSWORD), TIMEOUT).join();
+        assertThat(next.suite()).as("the only slot was freed for the next session").isEqualTo(CipherSuite.SUITE_3);
+        next.close().join();
+    }
+
+    @Test
     @DisplayName("a wrong password fails authentication, names the user but not the password, and frees the slot")
     void wrongPassword() {
         SimulatedBmc bmc = bmc(admin());
