@@ -45,6 +45,7 @@ public final class BmcSpec {
     private final PowerState initialPower;
     private final boolean silentOnUnknownUser;
     private final Integer forcedSuite;
+    private final boolean silentOnCipherSuitesQuery;
 
     private BmcSpec(Builder builder) {
         this.users = List.copyOf(builder.users);
@@ -57,6 +58,7 @@ public final class BmcSpec {
         this.initialPower = builder.initialPower;
         this.silentOnUnknownUser = builder.silentOnUnknownUser;
         this.forcedSuite = builder.forcedSuite;
+        this.silentOnCipherSuitesQuery = builder.silentOnCipherSuitesQuery;
     }
 
     /** A builder with no users yet and every other setting at its default. */
@@ -125,6 +127,11 @@ public final class BmcSpec {
         return forcedSuite == null ? OptionalInt.empty() : OptionalInt.of(forcedSuite);
     }
 
+    /** Whether Get Channel Cipher Suites goes unanswered, as on Debian's ipmi_sim. */
+    public boolean silentOnCipherSuitesQuery() {
+        return silentOnCipherSuitesQuery;
+    }
+
     /** The user called {@code name}, if any. */
     Optional<BmcUser> user(byte[] name, int offset, int length) {
         for (BmcUser user : users) {
@@ -147,7 +154,8 @@ public final class BmcSpec {
                 + (bmcKey == null ? "none" : "****") + ", maxSessions=" + maxSessions + ", idleTimeout="
                 + idleTimeout + ", handshakeTimeout=" + handshakeTimeout + ", initialPower=" + initialPower
                 + (silentOnUnknownUser ? ", silentOnUnknownUser" : "")
-                + (forcedSuite == null ? "" : ", forcedSuite=" + forcedSuite) + "]";
+                + (forcedSuite == null ? "" : ", forcedSuite=" + forcedSuite)
+                + (silentOnCipherSuitesQuery ? ", silentOnCipherSuitesQuery" : "") + "]";
     }
 
     /** Collects the settings of a {@link BmcSpec}; every setter validates at once and names the property. */
@@ -163,6 +171,7 @@ public final class BmcSpec {
         private PowerState initialPower = PowerState.ON;
         private boolean silentOnUnknownUser;
         private Integer forcedSuite;
+        private boolean silentOnCipherSuitesQuery;
 
         private Builder() {
         }
@@ -333,6 +342,15 @@ public final class BmcSpec {
                         + "; choose from " + sortedIds());
             }
             this.forcedSuite = id;
+            return this;
+        }
+
+        /**
+         * Makes the BMC leave Get Channel Cipher Suites unanswered, as Debian's ipmi_sim does. By default it lists
+         * its {@link #cipherSuites(int...)}.
+         */
+        public Builder silentOnCipherSuitesQuery(boolean silent) {
+            this.silentOnCipherSuitesQuery = silent;
             return this;
         }
 

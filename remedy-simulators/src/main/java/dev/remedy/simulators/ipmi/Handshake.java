@@ -51,6 +51,7 @@ final class Handshake {
             }
             algorithms[i] = in[record + 4] & 0x3f;
         }
+        bmc.recordProposal(algorithms);
         if (bmc.spec.forcedSuite().isPresent()) {
             return opened(in, at, length, out, requested, consoleId, requested > Privilege.ADMINISTRATOR.level()
                     ? INVALID_ROLE : OK, CipherSuite.byId(bmc.spec.forcedSuite().getAsInt()).orElseThrow());
