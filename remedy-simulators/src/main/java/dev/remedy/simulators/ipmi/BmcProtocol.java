@@ -41,6 +41,7 @@ final class BmcProtocol {
     private final AtomicLong opened = new AtomicLong();
     final AtomicLong resets = new AtomicLong();
     private final List<Integer> chassisControls = new ArrayList<>();
+    private final List<Integer> proposedSuites = new ArrayList<>();
 
     BmcProtocol(BmcSpec spec, byte[] guid, ScheduledPowerTarget power, LongSupplier nanoClock, Random random) {
         this.spec = Objects.requireNonNull(spec, "spec");
@@ -95,7 +96,7 @@ final class BmcProtocol {
             return 0;
         }
         IpmiRequest request = IpmiRequest.decode(in, 14, messageLength);
-        if (request == null) {
+        if (request == null || unanswered(request)) {
             return 0;
         }
         IpmiResponse response = commands.execute(request, null);
@@ -134,12 +135,18 @@ final class BmcProtocol {
             return 0;
         }
         IpmiRequest request = IpmiRequest.decode(in, BmcSession.RMCP_PLUS_HEADER, payloadLength);
-        if (request == null) {
+        if (request == null || unanswered(request)) {
             return 0;
         }
         IpmiResponse response = commands.execute(request, null);
         int written = request.encodeResponse(response, out, BmcSession.RMCP_PLUS_HEADER);
         return unsessioned(out, 0x00, written);
+    }
+
+    /** Whether a session-less request goes unanswered by the spec's choice. */
+    private boolean unanswered(IpmiRequest request) {
+        return spec.silentOnCipherSuitesQuery() && request.netFn() == IpmiRequest.NETFN_APP
+                && request.command() == BmcCommands.GET_CHANNEL_CIPHER_SUITES;
     }
 
     /** Writes the RMCP+ header of a session-less payload already at {@code out[16]}; returns the datagram length. */
@@ -287,6 +294,24 @@ final class BmcProtocol {
     void recordChassisControl(int code) {
         synchronized (chassisControls) {
             chassisControls.add(code);
+        }
+    }
+
+    void recordProposal(int[] algorithms) {
+        int id = -1;
+        for (CipherSuite suite : CipherSuite.values()) {
+            if (suite.matches(algorithms[0], algorithms[1], algorithms[2])) {
+                id = suite.id;
+            }
+        }
+        synchronized (proposedSuites) {
+            proposedSuites.add(id);
+        }
+    }
+
+    List<Integer> proposedSuites() {
+        synchronized (proposedSuites) {
+            return List.copyOf(proposedSuites);
         }
     }
 

@@ -9,6 +9,7 @@ import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Objects;
 import java.util.Optional;
+import java.util.OptionalInt;
 import java.util.Set;
 
 /**
@@ -43,6 +44,8 @@ public final class BmcSpec {
     private final byte[] guid;
     private final PowerState initialPower;
     private final boolean silentOnUnknownUser;
+    private final Integer forcedSuite;
+    private final boolean silentOnCipherSuitesQuery;
 
     private BmcSpec(Builder builder) {
         this.users = List.copyOf(builder.users);
@@ -54,6 +57,8 @@ public final class BmcSpec {
         this.guid = builder.guid == null ? null : builder.guid.clone();
         this.initialPower = builder.initialPower;
         this.silentOnUnknownUser = builder.silentOnUnknownUser;
+        this.forcedSuite = builder.forcedSuite;
+        this.silentOnCipherSuitesQuery = builder.silentOnCipherSuitesQuery;
     }
 
     /** A builder with no users yet and every other setting at its default. */
@@ -114,6 +119,19 @@ public final class BmcSpec {
         return silentOnUnknownUser;
     }
 
+    /**
+     * The suite whose algorithms every Open Session is answered with, whatever the console proposed, if set
+     * (as some BMC emulators and older BMCs do).
+     */
+    public OptionalInt forcedSuite() {
+        return forcedSuite == null ? OptionalInt.empty() : OptionalInt.of(forcedSuite);
+    }
+
+    /** Whether Get Channel Cipher Suites goes unanswered, as on Debian's ipmi_sim. */
+    public boolean silentOnCipherSuitesQuery() {
+        return silentOnCipherSuitesQuery;
+    }
+
     /** The user called {@code name}, if any. */
     Optional<BmcUser> user(byte[] name, int offset, int length) {
         for (BmcUser user : users) {
@@ -135,7 +153,9 @@ public final class BmcSpec {
         return "BmcSpec[users=" + users + ", cipherSuites=" + cipherSuites + ", bmcKey="
                 + (bmcKey == null ? "none" : "****") + ", maxSessions=" + maxSessions + ", idleTimeout="
                 + idleTimeout + ", handshakeTimeout=" + handshakeTimeout + ", initialPower=" + initialPower
-                + (silentOnUnknownUser ? ", silentOnUnknownUser" : "") + "]";
+                + (silentOnUnknownUser ? ", silentOnUnknownUser" : "")
+                + (forcedSuite == null ? "" : ", forcedSuite=" + forcedSuite)
+                + (silentOnCipherSuitesQuery ? ", silentOnCipherSuitesQuery" : "") + "]";
     }
 
     /** Collects the settings of a {@link BmcSpec}; every setter validates at once and names the property. */
@@ -150,6 +170,8 @@ public final class BmcSpec {
         private byte[] guid;
         private PowerState initialPower = PowerState.ON;
         private boolean silentOnUnknownUser;
+        private Integer forcedSuite;
+        private boolean silentOnCipherSuitesQuery;
 
         private Builder() {
         }
@@ -303,6 +325,32 @@ public final class BmcSpec {
          */
         public Builder silentOnUnknownUser(boolean silent) {
             this.silentOnUnknownUser = silent;
+            return this;
+        }
+
+        /**
+         * Makes the BMC answer every well-formed Open Session with status OK and the algorithms of suite {@code id},
+         * whatever the console proposed, and run the session with that suite, as some BMC emulators and older
+         * BMCs do (suite 3's algorithms in reply to a proposal of suite 17). By default it answers with the
+         * proposed suite if enabled, else with status 0x11 (no matching cipher suite).
+         *
+         * @throws IllegalArgumentException if the simulator does not speak suite {@code id}
+         */
+        public Builder forcedSuite(int id) {
+            if (!CipherSuite.IDS.contains(id)) {
+                throw new IllegalArgumentException("forcedSuite: the simulator does not speak suite " + id
+                        + "; choose from " + sortedIds());
+            }
+            this.forcedSuite = id;
+            return this;
+        }
+
+        /**
+         * Makes the BMC leave Get Channel Cipher Suites unanswered, as Debian's ipmi_sim does. By default it lists
+         * its {@link #cipherSuites(int...)}.
+         */
+        public Builder silentOnCipherSuitesQuery(boolean silent) {
+            this.silentOnCipherSuitesQuery = silent;
             return this;
         }
 

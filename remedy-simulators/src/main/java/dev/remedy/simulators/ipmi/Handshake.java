@@ -51,6 +51,11 @@ final class Handshake {
             }
             algorithms[i] = in[record + 4] & 0x3f;
         }
+        bmc.recordProposal(algorithms);
+        if (bmc.spec.forcedSuite().isPresent()) {
+            return opened(in, at, length, out, requested, consoleId, requested > Privilege.ADMINISTRATOR.level()
+                    ? INVALID_ROLE : OK, CipherSuite.byId(bmc.spec.forcedSuite().getAsInt()).orElseThrow());
+        }
         int status = requested > Privilege.ADMINISTRATOR.level() ? INVALID_ROLE
                 : !CipherSuite.knownAuthentication(algorithms[0]) ? INVALID_AUTHENTICATION_ALGORITHM
                 : !CipherSuite.knownIntegrity(algorithms[1]) ? INVALID_INTEGRITY_ALGORITHM
@@ -60,6 +65,13 @@ final class Handshake {
         if (status == OK && suite == null) {
             status = NO_CIPHER_SUITE_MATCH;
         }
+        return opened(in, at, length, out, requested, consoleId, status, suite);
+    }
+
+    /** Answers an Open Session Request with {@code status}, allotting a session of {@code suite} if OK. */
+    private int opened(byte[] in, int at, int length, byte[] out, int requested, int consoleId, int status,
+            CipherSuite suite) {
+        int tag = in[at];
         if (status != OK) {
             return error(out, OPEN_SESSION_RESPONSE, tag, status, consoleId);
         }

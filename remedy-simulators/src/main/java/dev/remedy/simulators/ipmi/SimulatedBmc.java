@@ -112,6 +112,14 @@ public final class SimulatedBmc {
         return protocol.resets.get();
     }
 
+    /**
+     * The cipher suite of every well-formed Open Session Request received, in order (-1 for algorithms that form
+     * no suite the simulator speaks), retransmissions included.
+     */
+    public List<Integer> proposedSuites() {
+        return protocol.proposedSuites();
+    }
+
     /** Every Chassis Control code received in a session allowed to send it, in order (0 down, 1 up, 2 cycle...). */
     public List<Integer> chassisControls() {
         return protocol.chassisControls();

@@ -185,6 +185,35 @@ class BmcProtocolTest {
         assertThat(ok[2]).as("maximum privilege for 'highest'").isEqualTo((byte) 4);
     }
 
+    @Test
+    @DisplayName("forcedSuite(3): a proposal of suite 17 is answered OK with suite 3's algorithms, and suite 3 logs in")
+    void forcedSuite() {
+        BmcProtocol bmc = bmc(spec().cipherSuites(17).forcedSuite(3));
+        TestConsole console = new TestConsole(TestConsole.direct(bmc));
+
+        byte[] answer = console.openSession(CipherSuite.SUITE_17, 9);
+        assertThat(answer).hasSize(36);
+        assertThat(answer[1]).as("status").isZero();
+        assertThat(new int[] {answer[16], answer[24], answer[32]}).as("authentication, integrity, confidentiality")
+                .containsExactly(CipherSuite.AUTH_HMAC_SHA1, CipherSuite.INTEGRITY_HMAC_SHA1_96,
+                        CipherSuite.CONFIDENTIALITY_AES_CBC_128);
+        console.login("admin", PASSWORD, 3);
+        assertThat(status(console, TestConsole.openSessionRequest(5, 1, 3, 4, 1))).as("roles are still checked")
+                .isEqualTo(0x09);
+        assertThat(bmc.proposedSuites()).as("suites proposed, recorded for tests").containsExactly(17, 3, 17);
+    }
+
+    @Test
+    @DisplayName("silentOnCipherSuitesQuery: Get Channel Cipher Suites goes unanswered, other commands do not")
+    void silentOnCipherSuitesQuery() {
+        TestConsole.Transport transport = TestConsole.direct(bmc(spec().silentOnCipherSuitesQuery(true)));
+
+        assertThat(transport.exchange(SessionlessProbe.request(NETFN_APP, 0x54, 0, 0x0e, 0x00, 0x80)))
+                .as("Get Channel Cipher Suites").isNull();
+        assertThat(SessionlessProbe.completedOk(transport.exchange(SessionlessProbe.authCapabilities()), 0x38))
+                .isTrue();
+    }
+
     private static int status(TestConsole console, byte[] request) {
         byte[] answer = console.unsessioned(0x10, request);
         assertThat(answer).as("error answers carry tag, status, reserved and the console id").hasSize(8);

@@ -2,6 +2,7 @@ package dev.remedy.fence.ipmi.internal.client;
 
 import dev.remedy.fence.ipmi.internal.client.IpmiException.Kind;
 import dev.remedy.fence.ipmi.internal.protocol.ChannelAuthCapabilities;
+import dev.remedy.fence.ipmi.internal.protocol.ChannelCipherSuites;
 import dev.remedy.fence.ipmi.internal.protocol.CipherSuite;
 import dev.remedy.fence.ipmi.internal.protocol.Command;
 import dev.remedy.fence.ipmi.internal.protocol.CompletionCode;
@@ -15,17 +16,25 @@ import dev.remedy.fence.ipmi.internal.protocol.RakpExchange;
 import dev.remedy.fence.ipmi.internal.protocol.RmcpPlusStatus;
 import dev.remedy.fence.ipmi.internal.protocol.SessionKeys;
 import dev.remedy.fence.ipmi.internal.protocol.SessionlessPacket;
+import java.io.ByteArrayOutputStream;
 import java.net.InetSocketAddress;
 import java.time.Duration;
 import java.util.Arrays;
+import java.util.Comparator;
+import java.util.List;
+import java.util.Optional;
 import java.util.concurrent.CancellationException;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.function.Supplier;
+import java.util.stream.Collectors;
 
 /**
  * Opens one RMCP+ session: Get Channel Authentication Capabilities and, at the same time (one round trip less),
- * Open Session (cipher suites in the order of the login, moving on when the BMC refuses a suite's algorithms);
+ * with several suites allowed Get Channel Cipher Suites (proposing only those the BMC lists; a BMC that does not
+ * answer within {@link #SUITES_WAIT} gets every one), then
+ * Open Session (cipher suites in the order of the login, moving on when the BMC refuses a suite's algorithms; a
+ * reply with other algorithms than proposed is accepted if they form a suite of the login, refused otherwise);
  * once both are answered and acceptable, RAKP 1 to 4 with both proofs checked,
  * then hands the keys to a new {@link IpmiSession}. Every step is resent until answered or the deadline passes.
  * A failure after the BMC allotted a session tells it to drop the session with an error RAKP 3, since BMCs have
@@ -33,7 +42,13 @@ import java.util.function.Supplier;
  */
 final class Handshake implements Receiver {
 
-    private enum Stage { CAPABILITIES, OPEN, RAKP1, RAKP3, DONE }
+    private enum Stage { CAPABILITIES, SUITES, OPEN, RAKP1, RAKP3, DONE }
+
+    /**
+     * How long Get Channel Cipher Suites may go unanswered (some BMCs ignore it) before proposing every suite; at
+     * most half the time left for the setup.
+     */
+    static final Duration SUITES_WAIT = Duration.ofSeconds(1);
 
     private final EventLoop loop;
     private final BmcLogin login;
@@ -44,12 +59,17 @@ final class Handshake implements Receiver {
     private Stage stage = Stage.CAPABILITIES;
     private Retransmission pending;
     private Retransmission capabilities;
+    private Retransmission suitesQuery;
+    private int suitesSequence;
+    private final ByteArrayOutputStream suiteRecords = new ByteArrayOutputStream();
+    private List<CipherSuite> proposals;
+    private CipherSuite suite;
     private boolean capable;
     private boolean openAccepted;
     private int consoleSessionId;
     private int capabilitiesSequence;
     private int bmcSessionId;
-    private int suiteIndex;
+    private int proposalIndex;
     private int tag;
     private byte[] consoleRandom;
     private RakpExchange exchange;
@@ -63,6 +83,7 @@ final class Handshake implements Receiver {
         this.deadline = deadline;
         this.result = result;
         this.packets = packets;
+        this.proposals = login.suites();
     }
 
     /** Starts the exchange on the loop; cancelling the result abandons it. */
@@ -76,7 +97,7 @@ final class Handshake implements Receiver {
     }
 
     private CipherSuite suite() {
-        return login.suites().get(suiteIndex);
+        return suite;
     }
 
     private void askCapabilities() {
@@ -91,7 +112,80 @@ final class Handshake implements Receiver {
         byte[] datagram = SessionlessPacket.encode(Command.GET_CHANNEL_AUTH_CAPABILITIES.request(
                 capabilitiesSequence, ChannelAuthCapabilities.requestData(login.privilege())));
         capabilities = send(() -> datagram, "Get Channel Authentication Capabilities");
+        if (login.suites().size() > 1) {
+            askSuites(0);
+        } else {
+            openSession();
+        }
+    }
+
+    /** Asks page {@code page} of the BMC's cipher suites; no answer within {@link #SUITES_WAIT} proposes all. */
+    private void askSuites(int page) {
+        stage = Stage.SUITES;
+        suitesSequence = loop.expectSessionless(login.address(), message -> onSuites(message, page));
+        byte[] datagram = SessionlessPacket.encode(Command.GET_CHANNEL_CIPHER_SUITES.request(suitesSequence,
+                ChannelCipherSuites.requestData(page)));
+        long now = System.nanoTime();
+        long wait = now + Math.min(SUITES_WAIT.toNanos(), (deadline - now) / 2);
+        suitesQuery = new Retransmission(loop, login.address(), () -> {
+            packets.incrementAndGet();
+            return datagram;
+        }, wait, login.retransmitInterval(), this::proposeAll).start();
+    }
+
+    private void onSuites(IpmiMessage message, int page) {
+        if (stage != Stage.SUITES) {
+            return;
+        }
+        suitesQuery.stop();
+        boolean answered = Command.GET_CHANNEL_CIPHER_SUITES.answeredBy(message, suitesSequence);
+        suitesSequence = 0;
+        byte[] data = message.data();
+        if (!answered || data.length == 0 || (data[0] & 0xFF) != CompletionCode.OK) {
+            proposeAll();
+            return;
+        }
+        byte[] records;
+        try {
+            records = ChannelCipherSuites.records(tail(data));
+        } catch (MalformedPacketException e) {
+            proposeAll();
+            return;
+        }
+        suiteRecords.writeBytes(records);
+        if (records.length == ChannelCipherSuites.PAGE && page + 1 < ChannelCipherSuites.MAX_PAGES) {
+            askSuites(page + 1);
+            return;
+        }
+        List<Integer> offered = ChannelCipherSuites.suiteIds(suiteRecords.toByteArray());
+        List<CipherSuite> both = login.suites().stream().filter(candidate -> offered.contains(candidate.id()))
+                .toList();
+        if (offered.isEmpty()) {
+            proposeAll();
+        } else if (both.isEmpty()) {
+            fail(Kind.UNSUPPORTED, "offers cipher suites " + offered + " (Get Channel Cipher Suites), none of "
+                    + allowedSuites() + " this agent speaks: enable suite 17 or 3 on the BMC");
+        } else {
+            proposals = both;
+            openSession();
+        }
+    }
+
+    /** Proposes every allowed suite in turn: for a BMC that does not list its suites. */
+    private void proposeAll() {
+        if (stage != Stage.SUITES) {
+            return;
+        }
+        forgetSuitesQuery();
+        proposals = login.suites();
         openSession();
+    }
+
+    private void forgetSuitesQuery() {
+        if (suitesSequence != 0) {
+            loop.forgetSessionless(login.address(), suitesSequence);
+            suitesSequence = 0;
+        }
     }
 
     private void onCapabilities(IpmiMessage message) {
@@ -136,6 +230,7 @@ final class Handshake implements Receiver {
 
     private void openSession() {
         stage = Stage.OPEN;
+        suite = proposals.get(proposalIndex);
         byte[] payload = new OpenSession.Request(++tag & 0xFF, login.privilege().code(), consoleSessionId, suite())
                 .encode();
         pending = send(() -> LanplusPacket.encode(PayloadType.OPEN_SESSION_REQUEST, 0, 0, payload, null, null),
@@ -175,21 +270,48 @@ final class Handshake implements Receiver {
         }
         pending.stop();
         int status = response.status();
-        if (RmcpPlusStatus.isCipherMismatch(status) && suiteIndex + 1 < login.suites().size()) {
-            suiteIndex++;
+        if (RmcpPlusStatus.isCipherMismatch(status) && proposalIndex + 1 < proposals.size()) {
+            proposalIndex++;
             openSession();
         } else if (status != RmcpPlusStatus.OK) {
             failStatus("Open Session (cipher suite " + suite().id() + ")", status);
-        } else if (!response.agreesWith(suite()) || response.bmcSessionId() == 0) {
-            fail(Kind.PROTOCOL, "answered Open Session for cipher suite " + suite().id()
-                    + " with other algorithms or no session id; set cipher to a suite the BMC supports");
+        } else if (response.bmcSessionId() == 0) {
+            fail(Kind.PROTOCOL, "answered Open Session for cipher suite " + suite().id() + " with no session id");
         } else {
             bmcSessionId = response.bmcSessionId();
+            Optional<CipherSuite> chosen = response.suite().filter(login.suites()::contains);
+            if (chosen.isEmpty()) {
+                refuseAlgorithms(response);
+                return;
+            }
+            // Some BMCs answer with the algorithms of another suite than proposed: the session runs with theirs.
+            suite = chosen.get();
             openAccepted = true;
             if (capable) {
                 sendRakp1();
             }
         }
+    }
+
+    /** Fails on an Open Session reply whose algorithms are not a suite the login allows, freeing the BMC's slot. */
+    private void refuseAlgorithms(OpenSession.Response response) {
+        String offered = response.describeAlgorithms();
+        Optional<CipherSuite> theirs = response.suite().filter(suite -> !suite.insecure());
+        List<Integer> allowed = login.suites().stream().map(CipherSuite::id).sorted(Comparator.reverseOrder())
+                .toList();
+        dropHalfOpenSession();
+        fail(Kind.UNSUPPORTED, "answered Open Session for cipher suite " + suite().id() + " with " + offered
+                + (theirs.map(suite -> " (cipher suite " + suite.id() + ")").orElse(""))
+                + ", which is not a suite allowed here (" + allowedSuites() + "): "
+                + theirs.map(suite -> "set cipher=" + suite.id() + " to accept it, or enable suite "
+                        + allowed.get(0) + " on the BMC")
+                        .orElse("enable suite 17 or 3 on the BMC"));
+    }
+
+    /** The suites the login allows, strongest first, e.g. "17 or 3". */
+    private String allowedSuites() {
+        return login.suites().stream().map(CipherSuite::id).sorted(Comparator.reverseOrder()).map(String::valueOf)
+                .collect(Collectors.joining(" or "));
     }
 
     /** Whether a setup reply answers this handshake's last message (error replies may carry no session id). */
@@ -273,8 +395,16 @@ final class Handshake implements Receiver {
         self[0] = new Retransmission(loop, login.address(), () -> {
             packets.incrementAndGet();
             return datagram.get();
-        }, deadline, login.retransmitInterval(), () -> fail(Kind.TIMEOUT, silence(step, self[0].sent())));
+        }, deadline, login.retransmitInterval(), () -> fail(Kind.TIMEOUT, unanswered(step, self[0])));
         return self[0].start();
+    }
+
+    /** Why the setup timed out: a BMC that answers nothing is named by its first unanswered message. */
+    private String unanswered(String step, Retransmission expired) {
+        if (!capable && capabilities != null && expired != capabilities) {
+            return silence("Get Channel Authentication Capabilities", capabilities.sent());
+        }
+        return silence(step, expired.sent());
     }
 
     /**
@@ -312,7 +442,7 @@ final class Handshake implements Receiver {
 
     /** Tells the BMC to free the slot of a session that will not be completed. */
     private void dropHalfOpenSession() {
-        if (bmcSessionId != 0 && stage == Stage.RAKP1) {
+        if (bmcSessionId != 0 && (stage == Stage.OPEN || stage == Stage.RAKP1)) {
             byte[] payload = new Rakp.Message3(++tag & 0xFF, RmcpPlusStatus.INVALID_INTEGRITY_CHECK_VALUE,
                     bmcSessionId, new byte[0]).encode();
             packets.incrementAndGet();
@@ -335,6 +465,7 @@ final class Handshake implements Receiver {
         if (!capable && capabilitiesSequence != 0) {
             loop.forgetSessionless(login.address(), capabilitiesSequence);
         }
+        forgetSuitesQuery();
         stopResending();
         stage = Stage.DONE;
         if (consoleSessionId != 0) {
@@ -350,6 +481,9 @@ final class Handshake implements Receiver {
     private void stopResending() {
         if (capabilities != null) {
             capabilities.stop();
+        }
+        if (suitesQuery != null) {
+            suitesQuery.stop();
         }
         if (pending != null) {
             pending.stop();

@@ -1,5 +1,7 @@
 package dev.remedy.fence.ipmi.internal.protocol;
 
+import java.util.Optional;
+
 /**
  * The RMCP+ cipher suites this client speaks (IPMI v2.0 table 22-20). Suite 0 has no authentication, integrity
  * or confidentiality and is {@link #insecure()}: it exists so that it can be recognised and refused.
@@ -65,8 +67,45 @@ public enum CipherSuite {
         throw new IllegalArgumentException("IPMI cipher suite " + id + " is not supported: use 3 or 17");
     }
 
+    /** The suite of exactly these algorithm numbers (as an Open Session Response carries them), if any. */
+    public static Optional<CipherSuite> ofAlgorithms(int authentication, int integrity,
+            int confidentiality) {
+        for (CipherSuite suite : values()) {
+            if (suite.authentication.code == authentication && suite.integrity.code == integrity
+                    && suite.confidentiality.code == confidentiality) {
+                return Optional.of(suite);
+            }
+        }
+        return Optional.empty();
+    }
+
+    /**
+     * Names algorithm numbers for a message, e.g. "authentication RAKP-HMAC-SHA1, integrity HMAC-SHA1-96,
+     * confidentiality AES-CBC-128"; a number this client does not know is shown in hexadecimal.
+     */
+    public static String describeAlgorithms(int authentication, int integrity, int confidentiality) {
+        return "authentication " + name(Authentication.values(), authentication, "RAKP algorithm")
+                + ", integrity " + name(IntegrityAlgorithm.values(), integrity, "integrity algorithm")
+                + ", confidentiality " + name(ConfidentialityAlgorithm.values(), confidentiality,
+                        "confidentiality algorithm");
+    }
+
+    private static String name(Coded[] known, int code, String kind) {
+        for (Coded algorithm : known) {
+            if (algorithm.code() == code) {
+                return ((Enum<?>) algorithm).name().replace('_', '-');
+            }
+        }
+        return "unknown " + kind + " 0x" + Integer.toHexString(code);
+    }
+
+    /** An algorithm with its number in Open Session messages. */
+    private interface Coded {
+        int code();
+    }
+
     /** RAKP authentication algorithms, with the HMAC used for key exchange codes and key derivation. */
-    public enum Authentication {
+    public enum Authentication implements Coded {
         /** No authentication. */
         RAKP_NONE(0x00, null, 0, 0),
         /** HMAC-SHA1; the RAKP 4 check value is truncated to 12 bytes. */
@@ -108,7 +147,7 @@ public enum CipherSuite {
     }
 
     /** Integrity algorithms, with the truncated AuthCode length. */
-    public enum IntegrityAlgorithm {
+    public enum IntegrityAlgorithm implements Coded {
         /** No integrity. */
         NONE(0x00, null, 0),
         /** HMAC-SHA1 truncated to 12 bytes. */
@@ -143,7 +182,7 @@ public enum CipherSuite {
     }
 
     /** Confidentiality algorithms. */
-    public enum ConfidentialityAlgorithm {
+    public enum ConfidentialityAlgorithm implements Coded {
         /** No encryption. */
         NONE(0x00),
         /** AES-128 in CBC mode with a fresh IV per payload. */

@@ -6,6 +6,8 @@ public enum Command {
     GET_DEVICE_ID(0x06, 0x01, Privilege.USER),
     /** Get Channel Authentication Capabilities (App), sent outside a session before it is opened. */
     GET_CHANNEL_AUTH_CAPABILITIES(0x06, 0x38, Privilege.CALLBACK),
+    /** Get Channel Cipher Suites (App), sent outside a session to learn which suites the BMC offers. */
+    GET_CHANNEL_CIPHER_SUITES(0x06, 0x54, Privilege.CALLBACK),
     /** Set Session Privilege Level (App). */
     SET_SESSION_PRIVILEGE_LEVEL(0x06, 0x3B, Privilege.CALLBACK),
     /** Close Session (App). */
@@ -45,6 +47,7 @@ public enum Command {
         return switch (this) {
             case GET_DEVICE_ID -> "Get Device ID";
             case GET_CHANNEL_AUTH_CAPABILITIES -> "Get Channel Authentication Capabilities";
+            case GET_CHANNEL_CIPHER_SUITES -> "Get Channel Cipher Suites";
             case SET_SESSION_PRIVILEGE_LEVEL -> "Set Session Privilege Level";
             case CLOSE_SESSION -> "Close Session";
             case GET_CHASSIS_STATUS -> "Get Chassis Status";

@@ -1,5 +1,7 @@
 package dev.remedy.fence.ipmi.internal.protocol;
 
+import java.util.Optional;
+
 /** The RMCP+ Open Session Request and Response payloads (IPMI v2.0 §13.17 and §13.18). */
 public final class OpenSession {
 
@@ -68,10 +70,17 @@ public final class OpenSession {
                     SessionHeader.readLe32(payload, 8), payload[16] & 0xFF, payload[24] & 0xFF, payload[32] & 0xFF);
         }
 
-        /** Whether the BMC accepted exactly the algorithms of {@code suite}. */
-        public boolean agreesWith(CipherSuite suite) {
-            return authentication == suite.authentication().code() && integrity == suite.integrity().code()
-                    && confidentiality == suite.confidentiality().code();
+        /**
+         * The suite of the algorithms the BMC chose, which some BMCs pick whatever was proposed; empty if they form
+         * no suite this client speaks.
+         */
+        public Optional<CipherSuite> suite() {
+            return CipherSuite.ofAlgorithms(authentication, integrity, confidentiality);
+        }
+
+        /** The algorithms the BMC chose, by name, for messages. */
+        public String describeAlgorithms() {
+            return CipherSuite.describeAlgorithms(authentication, integrity, confidentiality);
         }
     }
 

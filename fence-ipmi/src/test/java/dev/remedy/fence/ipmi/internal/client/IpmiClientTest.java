@@ -80,9 +80,9 @@ class IpmiClientTest {
     }
 
     @Test
-    @DisplayName("a BMC that refuses suite 17 gets suite 3, and the client remembers that for the next session")
+    @DisplayName("a BMC that does not list its suites and refuses suite 17 gets suite 3, and the client remembers it")
     void fallsBackToSuite3AndRemembers() {
-        SimulatedBmc bmc = bmc(admin().cipherSuites(3));
+        SimulatedBmc bmc = bmc(admin().cipherSuites(3).silentOnCipherSuitesQuery(true));
         AtomicInteger first = new AtomicInteger();
         IpmiSession session = client.open(login(bmc, "admin", PASSWORD), TIMEOUT, first).join();
         assertThat(session.suite()).isEqualTo(CipherSuite.SUITE_3);
@@ -93,7 +93,33 @@ class IpmiClientTest {
         assertThat(again.suite()).isEqualTo(CipherSuite.SUITE_3);
         assertThat(second.get()).as("datagrams of the second setup (no refused Open Session)")
                 .isEqualTo(firstSetup - 1);
+        assertThat(bmc.proposedSuites()).as("Open Session proposals of both setups").containsExactly(17, 3, 3);
         again.close().join();
+    }
+
+    @Test
+    @DisplayName("cipher unset: the client reads the BMC's cipher suites (two pages) and proposes the strongest it lists")
+    void proposesOnlyASuiteTheBmcLists() {
+        SimulatedBmc bmc = bmc(admin().cipherSuites(0, 1, 2, 15, 16, 3));
+        IpmiSession session = client.open(login(bmc, "admin", PASSWORD), TIMEOUT).join();
+        assertThat(session.suite()).isEqualTo(CipherSuite.SUITE_3);
+        assertThat(bmc.proposedSuites()).as("Open Session proposals").containsExactly(3);
+        session.close().join();
+        SimulatedBmc both = bmc(admin().cipherSuites(3, 17));
+        IpmiSession strongest = client.open(login(both, "admin", PASSWORD), TIMEOUT).join();
+        assertThat(strongest.suite()).isEqualTo(CipherSuite.SUITE_17);
+        strongest.close().join();
+    }
+
+    @Test
+    @DisplayName("cipher unset: a BMC that lists no suite this agent speaks is refused before any Open Session")
+    void refusesABmcWithoutACommonSuite() {
+        SimulatedBmc bmc = bmc(admin().cipherSuites(1, 2));
+        IpmiException error = failure(client.open(login(bmc, "admin", PASSWORD), TIMEOUT));
+        assertThat(error.kind()).isEqualTo(Kind.UNSUPPORTED);
+        assertThat(error.getMessage()).contains("offers cipher suites [1, 2]").contains("none of 17 or 3");
+        assertThat(bmc.proposedSuites()).as("Open Session proposals").isEmpty();
+        assertThat(client.pendingRoutes()).as("routes left by the failed setup").isZero();
     }
 
     @Test
@@ -104,6 +130,34 @@ class IpmiClientTest {
                 CipherSuite.SUITE_17)), TIMEOUT));
         assertThat(error.kind()).isEqualTo(Kind.UNSUPPORTED);
         assertThat(error.getMessage()).contains(bmc.host() + ":" + bmc.port()).contains("cipher");
+    }
+
+    @Test
+    @DisplayName("cipher unset: a BMC that answers a proposal of suite 17 with suite 3's algorithms gets a suite 3 session")
+    void acceptsTheAllowedSuiteTheBmcChose() {
+        SimulatedBmc bmc = bmc(admin().forcedSuite(3));
+        IpmiSession session = client.open(login(bmc, "admin", PASSWORD), TIMEOUT).join();
+        assertThat(session.suite()).isEqualTo(CipherSuite.SUITE_3);
+        session.chassisControl(ChassisControl.POWER_DOWN, TIMEOUT).join();
+        assertThat(bmc.powerTarget().power()).isEqualTo(PowerState.OFF);
+        session.close().join();
+        assertThat(bmc.activeSessions()).isZero();
+    }
+
+    @Test
+    @DisplayName("cipher=17: a BMC that answers with suite 3's algorithms is refused, naming them, and its slot freed")
+    void refusesASuiteTheUserDidNotAllow() {
+        SimulatedBmc bmc = bmc(admin().forcedSuite(3).maxSessions(1));
+        IpmiException error = failure(client.open(login(bmc, "admin", PASSWORD).withSuites(List.of(
+                CipherSuite.SUITE_17)), TIMEOUT));
+        assertThat(error.kind()).isEqualTo(Kind.UNSUPPORTED);
+        assertThat(error.getMessage()).contains("answered Open Session for cipher suite 17 with authentication "
+                + "RAKP-HMAC-SHA1, integrity HMAC-SHA1-96, confidentiality AES-CBC-128 (cipher suite 3)")
+                .contains("not a suite allowed here (17)").contains("set cipher=3");
+        assertThat(client.pendingRoutes()).as("routes left by the failed setup").isZero();
+        IpmiSession next = client.open(login(bmc, "admin", PASSWORD), TIMEOUT).join();
+        assertThat(next.suite()).as("the only slot was freed for the next session").isEqualTo(CipherSuite.SUITE_3);
+        next.close().join();
     }
 
     @Test
@@ -163,8 +217,9 @@ class IpmiClientTest {
         assertThat(error.getMessage()).contains("Get Channel Authentication Capabilities").contains("ipport");
         assertThat(took).isBetween(Duration.ofMillis(700), Duration.ofMillis(1_500));
         assertThat(client.pendingRoutes()).as("routes left by the failed setup").isZero();
-        assertThat(packets.get()).as("Get Channel Authentication Capabilities and Open Session, each sent at 0, 250 "
-                + "and 750 ms (the last may miss the deadline on a busy machine)").isBetween(4, 6);
+        assertThat(packets.get()).as("Get Channel Authentication Capabilities sent at 0, 250 and 750 ms, Get Channel "
+                + "Cipher Suites at 0 and 250 ms until half the time, then Open Session at 400 and 650 ms (the last of "
+                + "each may miss its deadline on a busy machine)").isBetween(4, 7);
     }
 
     @Test

@@ -84,8 +84,9 @@ class SessionSetupMessagesTest {
                 + " 02000008 01000000");
         OpenSession.Response response = OpenSession.Response.decode(payload);
         assertThat(response).isEqualTo(new OpenSession.Response(7, 0, 4, 0x11223344, 0x55667788, 1, 1, 1));
-        assertThat(response.agreesWith(CipherSuite.SUITE_3)).isTrue();
-        assertThat(response.agreesWith(CipherSuite.SUITE_17)).isFalse();
+        assertThat(response.suite()).contains(CipherSuite.SUITE_3);
+        assertThat(response.describeAlgorithms())
+                .isEqualTo("authentication RAKP-HMAC-SHA1, integrity HMAC-SHA1-96, confidentiality AES-CBC-128");
         assertThatThrownBy(() -> OpenSession.Response.decode(bytes("07 00 04 00 44332211")))
                 .isInstanceOf(MalformedPacketException.class).hasMessageContaining("36");
     }
