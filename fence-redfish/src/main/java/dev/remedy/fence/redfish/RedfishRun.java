@@ -65,7 +65,7 @@ final class RedfishRun {
         context.progress("connecting to Redfish service " + settings.base());
         return connection.get(ROOT)
                 .thenCompose(root -> connection.login(RedfishTarget.link(root, "the service root on "
-                        + settings.base(), "Links", "Sessions"))
+                        + settings.base(), "Links", "Sessions"), root.has("SessionService"))
                         .thenCompose(v -> act(root)))
                 .exceptionally(this::outcomeOf)
                 .thenCompose(outcome -> connection.close().thenApply(v -> outcome))

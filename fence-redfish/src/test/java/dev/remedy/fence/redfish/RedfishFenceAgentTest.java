@@ -3,6 +3,7 @@ package dev.remedy.fence.redfish;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.remedy.fence.redfish.internal.client.RedfishException;
+import dev.remedy.simulators.redfish.RedfishRequest;
 import dev.remedy.simulators.redfish.RedfishSimulator;
 import dev.remedy.simulators.redfish.RedfishSpec;
 import dev.remedy.simulators.redfish.SimulatedSystem;
@@ -152,6 +153,43 @@ class RedfishFenceAgentTest {
         start(RedfishSpec.builder().systems("node-1"));
         assertThat(run(config().set("auth", "basic").build(), FenceAction.STATUS).power()).isEqualTo(PowerState.ON);
         assertThat(simulator.sessionsCreated()).isZero();
+    }
+
+    @Test
+    @DisplayName("a service that advertises no sessions and wants Basic before routing (401 even on its root): OFF and"
+            + " STATUS work over Basic, no session is created")
+    void basicBeforeRoutingWorks() throws InterruptedException {
+        start(RedfishSpec.builder().systems("node-1")).faults().basicBeforeRouting(true);
+        FenceOutcome status = run(config().build(), FenceAction.STATUS);
+        assertThat(status.status()).as(status.detail()).isEqualTo(FenceStatus.SUCCEEDED);
+        assertThat(status.power()).isEqualTo(PowerState.ON);
+        FenceOutcome off = run(config().build(), FenceAction.OFF);
+        assertThat(off.status()).as(off.detail()).isEqualTo(FenceStatus.SUCCEEDED);
+        assertThat(simulator.system("node-1").powerTarget().power()).isEqualTo(PowerState.OFF);
+        assertThat(simulator.sessionsCreated()).isZero();
+    }
+
+    @Test
+    @DisplayName("a service that wants Basic before routing, with a wrong password: after the one Basic try, the"
+            + " outcome says the credentials are wrong")
+    void basicBeforeRoutingWrongPassword() throws InterruptedException {
+        start(RedfishSpec.builder().systems("node-1")).faults().basicBeforeRouting(true);
+        FenceOutcome outcome = run(config().secret("password", Secret.of("wrong-one")).build(), FenceAction.STATUS);
+        assertThat(outcome.status()).isEqualTo(FenceStatus.FAILED);
+        assertThat(outcome.detail()).contains("HTTP 401").contains("check username, password");
+        assertThat(simulator.requestLog()).filteredOn(r -> r.auth() == RedfishRequest.Auth.BASIC).hasSize(1);
+        assertThat(simulator.system("node-1").resets()).isEmpty();
+    }
+
+    @Test
+    @DisplayName("a service whose root advertises its sessions: the agent logs in with a session and logs out, no"
+            + " Basic")
+    void advertisedSessionsStillUsed() throws InterruptedException {
+        start(RedfishSpec.builder().systems("node-1"));
+        assertThat(run(config().build(), FenceAction.OFF).status()).isEqualTo(FenceStatus.SUCCEEDED);
+        assertThat(simulator.sessionsCreated()).isEqualTo(1);
+        assertThat(simulator.activeSessions()).isZero();
+        assertThat(simulator.requestLog()).noneMatch(r -> r.auth() == RedfishRequest.Auth.BASIC);
     }
 
     @Test

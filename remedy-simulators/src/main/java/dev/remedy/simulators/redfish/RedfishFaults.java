@@ -57,6 +57,7 @@ public final class RedfishFaults {
     private volatile Duration slowResponses = Duration.ZERO;
     private volatile Duration taskDuration;
     private volatile boolean echoCredentials;
+    private volatile boolean basicBeforeRouting;
 
     RedfishFaults(Sessions sessions) {
         this.sessions = sessions;
@@ -192,6 +193,22 @@ public final class RedfishFaults {
     }
 
     /**
+     * Makes the service behave as a common emulator with authentication on ({@code true}) or as usual
+     * ({@code false}): its service root advertises no {@code SessionService} and no {@code Links.Sessions}, and every
+     * request without valid HTTP Basic credentials, the service root and a session POST included, answers 401 before
+     * it is routed (an {@code X-Auth-Token} is not looked at). Planned failures come first.
+     */
+    public RedfishFaults basicBeforeRouting(boolean enabled) {
+        this.basicBeforeRouting = enabled;
+        return this;
+    }
+
+    /** Whether the service checks HTTP Basic credentials before routing and advertises no sessions. */
+    public boolean basicBeforeRouting() {
+        return basicBeforeRouting;
+    }
+
+    /**
      * Answers every request for {@code path} (any method, before authentication; planned failures come first) with
      * exactly {@code status}, {@code headers} and {@code body}, instead of the service's answer, until
      * {@link #clear()}. No {@code Content-Type} is added. For clients fed malformed, hostile or odd answers: bodies
@@ -242,7 +259,7 @@ public final class RedfishFaults {
 
     /**
      * Clears every fault: no delay, no planned failure, no broken JSON, synchronous resets, no echo, no overrides or
-     * oversized bodies. Sessions stay.
+     * oversized bodies, sessions advertised again. Sessions stay.
      */
     public RedfishFaults clear() {
         synchronized (planned) {
@@ -254,6 +271,7 @@ public final class RedfishFaults {
         slowResponses = Duration.ZERO;
         taskDuration = null;
         echoCredentials = false;
+        basicBeforeRouting = false;
         return this;
     }
 
@@ -308,7 +326,7 @@ public final class RedfishFaults {
         synchronized (planned) {
             return "RedfishFaults[slow=" + slowResponses + ", planned=" + planned.size() + ", invalidJson="
                     + invalidJson.get() + ", asyncResets=" + taskDuration + ", echoCredentials=" + echoCredentials
-                    + ", overrides=" + overrides.keySet() + ", oversized=" + oversized.keySet() + "]";
+                    + ", basicBeforeRouting=" + basicBeforeRouting                    + ", overrides=" + overrides.keySet() + ", oversized=" + oversized.keySet() + "]";
         }
     }
 }

@@ -55,6 +55,28 @@ class RedfishFaultsTest {
     }
 
     @Test
+    @DisplayName("basicBeforeRouting: 401 without valid Basic even on the root and a session POST; the root advertises"
+            + " no sessions; clear() restores them")
+    void basicBeforeRouting() {
+        sim.faults().basicBeforeRouting(true);
+        assertThat(client.get("/redfish/v1/", Auth.none()).statusCode()).isEqualTo(401);
+        assertThat(client.post(SESSIONS, "{\"UserName\": \"admin\", \"Password\": \"redfish-secret\"}",
+                Auth.none()).statusCode()).isEqualTo(401);
+        assertThat(client.get(NODE_1, Auth.basic("admin", "wrong")).statusCode()).isEqualTo(401);
+        HttpResponse<String> root = client.get("/redfish/v1/", TestClient.ADMIN);
+        assertThat(root.statusCode()).isEqualTo(200);
+        JsonNode advertised = TestClient.parse(root);
+        assertThat(advertised.has("SessionService")).isFalse();
+        assertThat(advertised.path("Links").has("Sessions")).isFalse();
+        assertThat(client.get(NODE_1, TestClient.ADMIN).statusCode()).isEqualTo(200);
+
+        sim.faults().clear();
+        JsonNode normal = TestClient.parse(client.get("/redfish/v1/", Auth.none()));
+        assertThat(normal.path("Links").path("Sessions").path("@odata.id").asText()).isEqualTo(SESSIONS);
+        assertThat(normal.has("SessionService")).isTrue();
+    }
+
+    @Test
     @DisplayName("failNext answers the next requests with the status and a Redfish error body, whatever the path")
     void failNext() {
         sim.faults().failNext(2, 500).failNext(1, 404);

@@ -34,7 +34,8 @@ import org.slf4j.LoggerFactory;
  * One authenticated conversation with a Redfish service, inside one deadline. Requests are asynchronous and
  * each has a timeout (the configured one, or less if the deadline is nearer). {@code 503} is retried after its
  * {@code Retry-After} (1 s if absent) while the deadline allows; a {@code 401} on a session is answered by one
- * new login and one retry; a {@code 202} with a task monitor is followed until the task ends. {@link #close()}
+ * new login and one retry, a {@code 401} to a request sent before any login (the service root) by one try with HTTP
+ * Basic; a {@code 202} with a task monitor is followed until the task ends. {@link #close()}
  * logs the session out in every case. Response bodies are read up to a limit ({@code max_response_size}) and no
  * further. Links the service sends (in bodies and {@code Location} headers) name paths on this service: their scheme,
  * host and port are ignored, so a service cannot send the credentials elsewhere. Thread-safe.
@@ -101,14 +102,24 @@ public final class RedfishConnection {
     }
 
     /**
-     * Logs in if this connection uses sessions: POST to the SessionService with the user and password; a
-     * service without one (404, 405) is used with HTTP Basic instead.
+     * Logs in if this connection uses sessions: POST the user and password to the Sessions collection the service
+     * root advertises ({@code Links.Sessions}). A root that advertises neither that link nor a {@code SessionService}
+     * is used with HTTP Basic. A root with a {@code SessionService} but no {@code Links.Sessions} gets the POST at the
+     * standard path; as the service never advertised that path, a 401 there switches to HTTP Basic (the next request
+     * tells whether the credentials are good) instead of blaming them. A service without a SessionService (404, 405)
+     * is used with HTTP Basic too.
      *
      * @param sessions the Sessions collection from the service root ({@code Links.Sessions}), if it names one
+     * @param sessionService whether the service root advertises a {@code SessionService}
      */
-    public CompletableFuture<Void> login(Optional<String> sessions) {
+    public CompletableFuture<Void> login(Optional<String> sessions, boolean sessionService) {
         sessions.ifPresent(path -> sessionsPath = path);
         if (mode != AuthMode.SESSION) {
+            return CompletableFuture.completedFuture(null);
+        }
+        if (sessions.isEmpty() && !sessionService) {
+            LOG.info("Redfish service {} advertises no SessionService and no Links.Sessions; using HTTP Basic", base);
+            mode = AuthMode.BASIC;
             return CompletableFuture.completedFuture(null);
         }
         Map<String, String> credentials = Map.of("UserName", user, "Password", password.reveal());
@@ -125,6 +136,12 @@ public final class RedfishConnection {
             RedfishException failure = unwrap(error);
             if (failure.kind() == Kind.NOT_FOUND || failure.status() == 405) {
                 LOG.info("Redfish service {} has no SessionService ({}); using HTTP Basic", base, failure.status());
+                mode = AuthMode.BASIC;
+                return CompletableFuture.completedFuture(null);
+            }
+            if (failure.status() == 401 && sessions.isEmpty()) {
+                LOG.info("Redfish service {} answered 401 to a session login at {}, a path it never advertised; "
+                        + "trying HTTP Basic", base, sessionsPath);
                 mode = AuthMode.BASIC;
                 return CompletableFuture.completedFuture(null);
             }
@@ -268,10 +285,17 @@ public final class RedfishConnection {
                             return later(wait, () -> exchange(method, path, body, authenticated, relogged, resent));
                         }
                     }
+                    if (status == 401 && authenticated && mode == AuthMode.SESSION && token == null && !relogged) {
+                        // before any login (the service root): a service that checks Basic before routing
+                        LOG.info("Redfish service {} answered 401 to {} {} sent without credentials; trying HTTP "
+                                + "Basic", base, method, Text.excerpt(path, Text.VALUE));
+                        mode = AuthMode.BASIC;
+                        return exchange(method, path, body, true, true, resent);
+                    }
                     if (status == 401 && authenticated && mode == AuthMode.SESSION && token != null && !relogged) {
                         LOG.info("Redfish session on {} expired (401); logging in again", base);
                         token = null;
-                        return login(Optional.empty())
+                        return login(Optional.of(sessionsPath), true)
                                 .thenCompose(v -> exchange(method, path, body, true, true, resent));
                     }
                     throw new RedfishException(RedfishException.kindOf(status), status, method + " "
