@@ -193,6 +193,55 @@ class RedfishFenceAgentTest {
     }
 
     @Test
+    @DisplayName("requests that get no answer are sent again with backoff within the deadline: STATUS succeeds")
+    void unansweredReadsAreRetried() throws InterruptedException {
+        start(RedfishSpec.builder().systems("node-1")).faults().unansweredNext(2);
+        FenceOutcome outcome = run(config().set("request_timeout", "300ms").build(), FenceAction.STATUS);
+        assertThat(outcome.status()).as(outcome.detail()).isEqualTo(FenceStatus.SUCCEEDED);
+        assertThat(outcome.power()).isEqualTo(PowerState.ON);
+        assertThat(simulator.requestLog()).extracting(RedfishRequest::path, RedfishRequest::status)
+                .startsWith(org.assertj.core.groups.Tuple.tuple("/redfish/v1/", 0),
+                        org.assertj.core.groups.Tuple.tuple("/redfish/v1/", 0),
+                        org.assertj.core.groups.Tuple.tuple("/redfish/v1/", 200));
+    }
+
+    @Test
+    @DisplayName("a service that never answers: the reads are tried again, and the action ends TIMED_OUT at its"
+            + " deadline, not after it")
+    void neverAnsweredTimesOutAtTheDeadline() throws InterruptedException {
+        start(RedfishSpec.builder().systems("node-1")).faults().unansweredNext(1_000);
+        Duration budget = Duration.ofSeconds(2);
+        FenceOutcome outcome;
+        try (FenceAgent agent = provider.create(config().set("request_timeout", "300ms").build())) {
+            outcome = agent.execute(new FenceRequest(FenceAction.STATUS, "test"),
+                    FenceContext.start(TimeSource.system(), budget));
+        }
+        assertThat(outcome.status()).as(outcome.detail()).isEqualTo(FenceStatus.TIMED_OUT);
+        assertThat(outcome.detail()).contains("got no answer");
+        assertThat(simulator.requestLog()).as("tried more than once").hasSizeGreaterThan(1)
+                .allMatch(request -> request.status() == 0);
+        // an upper bound only, with a second of slack for a loaded machine: never long after the deadline
+        assertThat(outcome.elapsed()).isLessThan(budget.plusSeconds(1));
+    }
+
+    @Test
+    @DisplayName("a reset POST that gets no answer is not sent again blindly: the power is read back first, then the"
+            + " reset is sent again, and it acts once")
+    void unansweredResetReadsBackFirst() throws InterruptedException {
+        String reset = NODE_1 + "/Actions/ComputerSystem.Reset";
+        start(RedfishSpec.builder().systems("node-1")).faults().unanswered(reset, 1);
+        FenceOutcome outcome = run(config().set("request_timeout", "300ms").build(), FenceAction.OFF);
+        assertThat(outcome.status()).as(outcome.detail()).isEqualTo(FenceStatus.SUCCEEDED);
+        assertThat(simulator.system("node-1").resets()).containsExactly("ForceOff");
+        List<String> calls = simulator.requestLog().stream().map(r -> r.method() + " " + r.path() + " " + r.status())
+                .toList();
+        int first = calls.indexOf("POST " + reset + " 0");
+        assertThat(first).as(calls.toString()).isNotNegative();
+        assertThat(calls.subList(first + 1, calls.size())).as(calls.toString())
+                .startsWith("GET " + NODE_1 + " 200", "POST " + reset + " 204");
+    }
+
+    @Test
     @DisplayName("REBOOT is ForceOff confirmed, then On confirmed: never ForceRestart, which shows no OFF")
     void rebootThroughOff() throws InterruptedException {
         start(RedfishSpec.builder().systems("node-1"));
