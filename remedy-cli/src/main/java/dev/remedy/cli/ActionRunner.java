@@ -38,7 +38,7 @@ final class ActionRunner {
         if (action == FenceAction.STATUS && outcome.isSuccess()) {
             env.out().println("Status: " + outcome.power());
         }
-        outcome.plugs().forEach(p -> env.out().println(p.id() + "," + p.alias() + "," + p.power()));
+        outcome.plugs().forEach(p -> env.out().println(csv(p.id()) + "," + csv(p.alias()) + "," + p.power()));
         String verb = action.code().toUpperCase(Locale.ROOT) + " " + outcome.status().name().toLowerCase(Locale.ROOT)
                 .replace('_', ' ');
         env.out().printf(Locale.ROOT, "%s: power %s, %d attempt%s, %.2f s: %s%n", verb, outcome.power(),
@@ -48,6 +48,17 @@ final class ActionRunner {
             outcome.cause().ifPresent(c -> env.out().println("  cause: " + c));
         }
         env.out().flush();
+    }
+
+    /**
+     * A field of a {@code list} line as CSV writes it: quoted, its quotes doubled, if it holds a comma, a quote or a
+     * line break (devices name plugs freely); as it is otherwise.
+     */
+    static String csv(String field) {
+        if (field.chars().noneMatch(c -> c == ',' || c == '"' || c == '\n' || c == '\r')) {
+            return field;
+        }
+        return '"' + field.replace("\"", "\"\"") + '"';
     }
 
     private static double seconds(long nanos) {

@@ -13,6 +13,7 @@ import dev.remedy.spi.FenceRequest;
 import dev.remedy.spi.FenceStatus;
 import dev.remedy.spi.PowerState;
 import java.net.http.HttpClient;
+import java.net.http.HttpTimeoutException;
 import java.time.Duration;
 import java.util.Map;
 import java.util.Optional;
@@ -65,7 +66,7 @@ final class RedfishRun {
         context.progress("connecting to Redfish service " + settings.base());
         return connection.get(ROOT)
                 .thenCompose(root -> connection.login(RedfishTarget.link(root, "the service root on "
-                        + settings.base(), "Links", "Sessions"))
+                        + settings.base(), "Links", "Sessions"), root.has("SessionService"))
                         .thenCompose(v -> act(root)))
                 .exceptionally(this::outcomeOf)
                 .thenCompose(outcome -> connection.close().thenApply(v -> outcome))
@@ -139,7 +140,7 @@ final class RedfishRun {
                 : target.gracefulOff(view);
         CompletableFuture<FenceOutcome> soft = graceful.isEmpty()
                 ? done(FenceOutcome.failed(view.power(), "graceful shutdown not tried"))
-                : send(view, graceful.get()).thenCompose(v -> waitFor(view, PowerState.OFF,
+                : send(view, graceful.get(), PowerState.OFF).thenCompose(v -> waitFor(view, PowerState.OFF,
                         settings.gracefulOffTimeout()));
         return soft.thenCompose(result -> {
             if (result.isSuccess()) {
@@ -151,7 +152,7 @@ final class RedfishRun {
                         + " among its " + target.actionField() + " values " + offered(view) + "; it cannot be "
                         + "fenced by Redfish"));
             }
-            return send(view, force.get()).thenCompose(v -> waitFor(view, PowerState.OFF, settings.powerTimeout()));
+            return send(view, force.get(), PowerState.OFF).thenCompose(v -> waitFor(view, PowerState.OFF, settings.powerTimeout()));
         });
     }
 
@@ -168,16 +169,35 @@ final class RedfishRun {
             return done(FenceOutcome.failed(view.power(), describe(view) + " advertises no " + target.actionField()
                     + " that powers on (it offers " + offered(view) + ")"));
         }
-        return send(view, value.get()).thenCompose(v -> waitFor(view, PowerState.ON, settings.powerTimeout()));
+        return send(view, value.get(), PowerState.ON).thenCompose(v -> waitFor(view, PowerState.ON, settings.powerTimeout()));
     }
 
-    private CompletableFuture<JsonNode> send(View view, String value) {
+    /**
+     * Sends the power action. The connection never sends an action twice by itself, as the service may have received
+     * it: when it gets no answer, the power is read back first (reads are retried), and the action is sent again only
+     * if the resource is not yet at {@code wanted}, while the deadline allows.
+     */
+    private CompletableFuture<JsonNode> send(View view, String value, PowerState wanted) {
         if (cancelled) {
             return CompletableFuture.failedFuture(new RedfishException(RedfishException.Kind.CANCELLED, 0,
                     "cancelled before " + target.actionField() + " " + value));
         }
         context.progress("sending " + target.actionField() + " " + value + " to " + describe(view));
-        return connection.post(view.action().orElseThrow(), Map.of(target.actionField(), value));
+        return connection.post(view.action().orElseThrow(), Map.of(target.actionField(), value))
+                .exceptionallyCompose(error -> {
+                    RedfishException failure = RedfishConnection.unwrap(error);
+                    // only a request that got no answer: a task that outlives the deadline was accepted, not lost
+                    boolean unanswered = failure.kind() == RedfishException.Kind.TIMEOUT
+                            && failure.getCause() instanceof HttpTimeoutException;
+                    if (!unanswered || System.nanoTime() - deadline >= 0) {
+                        return CompletableFuture.failedFuture(failure);
+                    }
+                    context.progress("no answer to " + target.actionField() + " " + value + "; reading the power of "
+                            + describe(view) + " before sending it again");
+                    return read(view.path()).thenCompose(now -> now.power() == wanted
+                            ? CompletableFuture.completedFuture(RedfishJson.MAPPER.missingNode())
+                            : send(view, value, wanted));
+                });
     }
 
     private CompletableFuture<FenceOutcome> waitFor(View view, PowerState wanted, Duration limit) {

@@ -3,6 +3,7 @@ package dev.remedy.fence.redfish;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.remedy.fence.redfish.internal.client.RedfishException;
+import dev.remedy.simulators.redfish.RedfishRequest;
 import dev.remedy.simulators.redfish.RedfishSimulator;
 import dev.remedy.simulators.redfish.RedfishSpec;
 import dev.remedy.simulators.redfish.SimulatedSystem;
@@ -152,6 +153,92 @@ class RedfishFenceAgentTest {
         start(RedfishSpec.builder().systems("node-1"));
         assertThat(run(config().set("auth", "basic").build(), FenceAction.STATUS).power()).isEqualTo(PowerState.ON);
         assertThat(simulator.sessionsCreated()).isZero();
+    }
+
+    @Test
+    @DisplayName("a service that advertises no sessions and wants Basic before routing (401 even on its root): OFF and"
+            + " STATUS work over Basic, no session is created")
+    void basicBeforeRoutingWorks() throws InterruptedException {
+        start(RedfishSpec.builder().systems("node-1")).faults().basicBeforeRouting(true);
+        FenceOutcome status = run(config().build(), FenceAction.STATUS);
+        assertThat(status.status()).as(status.detail()).isEqualTo(FenceStatus.SUCCEEDED);
+        assertThat(status.power()).isEqualTo(PowerState.ON);
+        FenceOutcome off = run(config().build(), FenceAction.OFF);
+        assertThat(off.status()).as(off.detail()).isEqualTo(FenceStatus.SUCCEEDED);
+        assertThat(simulator.system("node-1").powerTarget().power()).isEqualTo(PowerState.OFF);
+        assertThat(simulator.sessionsCreated()).isZero();
+    }
+
+    @Test
+    @DisplayName("a service that wants Basic before routing, with a wrong password: after the one Basic try, the"
+            + " outcome says the credentials are wrong")
+    void basicBeforeRoutingWrongPassword() throws InterruptedException {
+        start(RedfishSpec.builder().systems("node-1")).faults().basicBeforeRouting(true);
+        FenceOutcome outcome = run(config().secret("password", Secret.of("wrong-one")).build(), FenceAction.STATUS);
+        assertThat(outcome.status()).isEqualTo(FenceStatus.FAILED);
+        assertThat(outcome.detail()).contains("HTTP 401").contains("check username, password");
+        assertThat(simulator.requestLog()).filteredOn(r -> r.auth() == RedfishRequest.Auth.BASIC).hasSize(1);
+        assertThat(simulator.system("node-1").resets()).isEmpty();
+    }
+
+    @Test
+    @DisplayName("a service whose root advertises its sessions: the agent logs in with a session and logs out, no"
+            + " Basic")
+    void advertisedSessionsStillUsed() throws InterruptedException {
+        start(RedfishSpec.builder().systems("node-1"));
+        assertThat(run(config().build(), FenceAction.OFF).status()).isEqualTo(FenceStatus.SUCCEEDED);
+        assertThat(simulator.sessionsCreated()).isEqualTo(1);
+        assertThat(simulator.activeSessions()).isZero();
+        assertThat(simulator.requestLog()).noneMatch(r -> r.auth() == RedfishRequest.Auth.BASIC);
+    }
+
+    @Test
+    @DisplayName("requests that get no answer are sent again with backoff within the deadline: STATUS succeeds")
+    void unansweredReadsAreRetried() throws InterruptedException {
+        start(RedfishSpec.builder().systems("node-1")).faults().unansweredNext(2);
+        FenceOutcome outcome = run(config().set("request_timeout", "300ms").build(), FenceAction.STATUS);
+        assertThat(outcome.status()).as(outcome.detail()).isEqualTo(FenceStatus.SUCCEEDED);
+        assertThat(outcome.power()).isEqualTo(PowerState.ON);
+        assertThat(simulator.requestLog()).extracting(RedfishRequest::path, RedfishRequest::status)
+                .startsWith(org.assertj.core.groups.Tuple.tuple("/redfish/v1/", 0),
+                        org.assertj.core.groups.Tuple.tuple("/redfish/v1/", 0),
+                        org.assertj.core.groups.Tuple.tuple("/redfish/v1/", 200));
+    }
+
+    @Test
+    @DisplayName("a service that never answers: the reads are tried again, and the action ends TIMED_OUT at its"
+            + " deadline, not after it")
+    void neverAnsweredTimesOutAtTheDeadline() throws InterruptedException {
+        start(RedfishSpec.builder().systems("node-1")).faults().unansweredNext(1_000);
+        Duration budget = Duration.ofSeconds(2);
+        FenceOutcome outcome;
+        try (FenceAgent agent = provider.create(config().set("request_timeout", "300ms").build())) {
+            outcome = agent.execute(new FenceRequest(FenceAction.STATUS, "test"),
+                    FenceContext.start(TimeSource.system(), budget));
+        }
+        assertThat(outcome.status()).as(outcome.detail()).isEqualTo(FenceStatus.TIMED_OUT);
+        assertThat(outcome.detail()).contains("got no answer");
+        assertThat(simulator.requestLog()).as("tried more than once").hasSizeGreaterThan(1)
+                .allMatch(request -> request.status() == 0);
+        // an upper bound only, with a second of slack for a loaded machine: never long after the deadline
+        assertThat(outcome.elapsed()).isLessThan(budget.plusSeconds(1));
+    }
+
+    @Test
+    @DisplayName("a reset POST that gets no answer is not sent again blindly: the power is read back first, then the"
+            + " reset is sent again, and it acts once")
+    void unansweredResetReadsBackFirst() throws InterruptedException {
+        String reset = NODE_1 + "/Actions/ComputerSystem.Reset";
+        start(RedfishSpec.builder().systems("node-1")).faults().unanswered(reset, 1);
+        FenceOutcome outcome = run(config().set("request_timeout", "300ms").build(), FenceAction.OFF);
+        assertThat(outcome.status()).as(outcome.detail()).isEqualTo(FenceStatus.SUCCEEDED);
+        assertThat(simulator.system("node-1").resets()).containsExactly("ForceOff");
+        List<String> calls = simulator.requestLog().stream().map(r -> r.method() + " " + r.path() + " " + r.status())
+                .toList();
+        int first = calls.indexOf("POST " + reset + " 0");
+        assertThat(first).as(calls.toString()).isNotNegative();
+        assertThat(calls.subList(first + 1, calls.size())).as(calls.toString())
+                .startsWith("GET " + NODE_1 + " 200", "POST " + reset + " 204");
     }
 
     @Test

@@ -6,6 +6,8 @@ import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicLong;
 
@@ -21,14 +23,25 @@ public final class RedfishFaults {
     /** How long an asynchronous Reset task runs when {@link #asyncResets(boolean)} turns tasks on. */
     public static final Duration DEFAULT_TASK_DURATION = Duration.ofMillis(500);
 
-    /** A planned failure: {@code remaining} more requests answer {@code status} (0: the connection is dropped). */
+    /**
+     * A planned failure: {@code remaining} more requests answer {@code status} (0: the connection is dropped, -1: the
+     * request is never answered).
+     */
     record Failure(int status, Duration retryAfter) {
 
         /** Whether the connection is closed without an answer. */
         boolean dropsConnection() {
             return status == 0;
         }
+
+        /** Whether the request is held without an answer until the client gives up. */
+        boolean unanswered() {
+            return status == -1;
+        }
     }
+
+    /** The longest a request is held unanswered (the client has long given up by then). */
+    static final Duration UNANSWERED_HOLD = Duration.ofMinutes(1);
 
     private static final class Planned {
         final Failure failure;
@@ -50,6 +63,8 @@ public final class RedfishFaults {
 
     private final Sessions sessions;
     private final ArrayDeque<Planned> planned = new ArrayDeque<>();
+    private final Map<String, AtomicInteger> unansweredPaths = new ConcurrentHashMap<>();
+    private volatile CountDownLatch unansweredRelease = new CountDownLatch(1);
     private final Map<String, RawAnswer> overrides = new ConcurrentHashMap<>();
     private final Map<String, Oversized> oversized = new ConcurrentHashMap<>();
     private final AtomicLong oversizedBytesSent = new AtomicLong();
@@ -57,6 +72,7 @@ public final class RedfishFaults {
     private volatile Duration slowResponses = Duration.ZERO;
     private volatile Duration taskDuration;
     private volatile boolean echoCredentials;
+    private volatile boolean basicBeforeRouting;
 
     RedfishFaults(Sessions sessions) {
         this.sessions = sessions;
@@ -118,6 +134,32 @@ public final class RedfishFaults {
      */
     public RedfishFaults dropConnectionsNext(int count) {
         return plan(count, new Failure(0, null), "dropConnectionsNext");
+    }
+
+    /**
+     * Never answers the next {@code count} requests (after those already planned): each is read and held open without
+     * a byte of answer and without being acted on, until the client gives up (or {@link #clear()}, the simulator's
+     * close, or a minute), as a BMC whose web server hangs does. Each holds a worker thread.
+     *
+     * @throws IllegalArgumentException if the count is negative
+     */
+    public RedfishFaults unansweredNext(int count) {
+        return plan(count, new Failure(-1, null), "unansweredNext");
+    }
+
+    /**
+     * Never answers the next {@code count} requests for {@code path} (any method, after the planned failures), as
+     * {@link #unansweredNext(int)} does: for a client that gets no answer to one request of an action (its reset).
+     *
+     * @throws IllegalArgumentException if the count is negative
+     */
+    public RedfishFaults unanswered(String path, int count) {
+        Objects.requireNonNull(path, "path");
+        if (count < 0) {
+            throw new IllegalArgumentException("unanswered: count " + count + " must not be negative");
+        }
+        unansweredPaths.computeIfAbsent(path, p -> new AtomicInteger()).addAndGet(count);
+        return this;
     }
 
     /** Makes every current session token invalid: the next request that uses one answers 401. */
@@ -192,6 +234,22 @@ public final class RedfishFaults {
     }
 
     /**
+     * Makes the service behave as a common emulator with authentication on ({@code true}) or as usual
+     * ({@code false}): its service root advertises no {@code SessionService} and no {@code Links.Sessions}, and every
+     * request without valid HTTP Basic credentials, the service root and a session POST included, answers 401 before
+     * it is routed (an {@code X-Auth-Token} is not looked at). Planned failures come first.
+     */
+    public RedfishFaults basicBeforeRouting(boolean enabled) {
+        this.basicBeforeRouting = enabled;
+        return this;
+    }
+
+    /** Whether the service checks HTTP Basic credentials before routing and advertises no sessions. */
+    public boolean basicBeforeRouting() {
+        return basicBeforeRouting;
+    }
+
+    /**
      * Answers every request for {@code path} (any method, before authentication; planned failures come first) with
      * exactly {@code status}, {@code headers} and {@code body}, instead of the service's answer, until
      * {@link #clear()}. No {@code Content-Type} is added. For clients fed malformed, hostile or odd answers: bodies
@@ -242,18 +300,23 @@ public final class RedfishFaults {
 
     /**
      * Clears every fault: no delay, no planned failure, no broken JSON, synchronous resets, no echo, no overrides or
-     * oversized bodies. Sessions stay.
+     * oversized bodies, sessions advertised again, held requests let go. Sessions stay.
      */
     public RedfishFaults clear() {
         synchronized (planned) {
             planned.clear();
         }
+        unansweredPaths.clear();
+        CountDownLatch held = unansweredRelease;
+        unansweredRelease = new CountDownLatch(1);
+        held.countDown();
         overrides.clear();
         oversized.clear();
         invalidJson.set(0);
         slowResponses = Duration.ZERO;
         taskDuration = null;
         echoCredentials = false;
+        basicBeforeRouting = false;
         return this;
     }
 
@@ -267,6 +330,21 @@ public final class RedfishFaults {
             }
         }
         return this;
+    }
+
+    /** Takes an unanswered request planned for {@code path}, if any. */
+    boolean takeUnanswered(String path) {
+        AtomicInteger left = unansweredPaths.get(path);
+        return left != null && left.getAndUpdate(n -> n > 0 ? n - 1 : 0) > 0;
+    }
+
+    /** Holds an unanswered request: until {@link #clear()}, an interrupt or {@link #UNANSWERED_HOLD}. */
+    void holdUnanswered() {
+        try {
+            unansweredRelease.await(UNANSWERED_HOLD.toMillis(), TimeUnit.MILLISECONDS);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
     }
 
     /** Takes the failure planned for this request, if any. */
@@ -308,7 +386,7 @@ public final class RedfishFaults {
         synchronized (planned) {
             return "RedfishFaults[slow=" + slowResponses + ", planned=" + planned.size() + ", invalidJson="
                     + invalidJson.get() + ", asyncResets=" + taskDuration + ", echoCredentials=" + echoCredentials
-                    + ", overrides=" + overrides.keySet() + ", oversized=" + oversized.keySet() + "]";
+                    + ", basicBeforeRouting=" + basicBeforeRouting                    + ", overrides=" + overrides.keySet() + ", oversized=" + oversized.keySet() + "]";
         }
     }
 }

@@ -49,6 +49,12 @@ final class RedfishHttpHandler implements HttpHandler {
         try (exchange) {
             byte[] body = readBody(exchange.getRequestBody());
             RedfishFaults.Failure failure = faults.takeFailure();
+            if (failure != null && failure.unanswered() || failure == null && faults.takeUnanswered(path)) {
+                // logged as status 0, like a dropped connection: the client got no answer
+                log.add(new RedfishRequest(method, path, 0, credentials.kind()));
+                faults.holdUnanswered();
+                return;
+            }
             if (failure != null && failure.dropsConnection()) {
                 // closing the exchange before any response header closes the connection itself
                 log.add(new RedfishRequest(method, path, 0, credentials.kind()));

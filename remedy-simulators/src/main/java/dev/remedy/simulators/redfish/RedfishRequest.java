@@ -7,7 +7,7 @@ import java.util.Objects;
  *
  * @param method the HTTP method, for example {@code "GET"}
  * @param path the request path without query, for example {@code "/redfish/v1/Systems/node-1"}
- * @param status the status answered (0: the connection was dropped without an answer)
+ * @param status the status answered (0: no answer: the connection was dropped, or the request was held unanswered)
  * @param auth how the request authenticated (the credentials it presented, whether or not they were valid)
  */
 public record RedfishRequest(String method, String path, int status, Auth auth) {

@@ -54,6 +54,14 @@ final class RedfishService {
     }
 
     private Reply route(String method, String path, Credentials credentials, byte[] body) {
+        if (faults.basicBeforeRouting()) {
+            Optional<Reply> refused = credentials.user() == null ? Optional.of(Reply.unauthorized("The request carries"
+                    + " no HTTP Basic authorization, which this service requires on every request."))
+                    : authenticate(new Credentials(null, credentials.user(), credentials.password()));
+            if (refused.isPresent()) {
+                return refused.get();
+            }
+        }
         String[] segments = segments(path);
         if (segments.length == 0 || !segments[0].equals("redfish")) {
             return Reply.notFound(path);
@@ -65,7 +73,8 @@ final class RedfishService {
             return Reply.notFound(path);
         }
         if (segments.length == 2) {
-            return only(GET, method, path, () -> Reply.ok(Resources.serviceRoot(uuid, !pdus.isEmpty())));
+            return only(GET, method, path, () -> Reply.ok(Resources.serviceRoot(uuid, !pdus.isEmpty(),
+                    !faults.basicBeforeRouting())));
         }
         boolean sessionCollection = segments.length == 4 && segments[2].equals("SessionService")
                 && segments[3].equals("Sessions");

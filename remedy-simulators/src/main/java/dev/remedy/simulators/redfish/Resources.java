@@ -31,17 +31,21 @@ final class Resources {
         return node;
     }
 
-    static ObjectNode serviceRoot(UUID uuid, boolean powerEquipment) {
+    static ObjectNode serviceRoot(UUID uuid, boolean powerEquipment, boolean sessions) {
         ObjectNode node = resource(ROOT, "#ServiceRoot.v1_15_0.ServiceRoot", "RootService", "Root Service");
         node.put("RedfishVersion", REDFISH_VERSION);
         node.put("UUID", uuid.toString());
         node.set("Systems", link(SYSTEMS));
-        node.set("SessionService", link(SESSION_SERVICE));
+        if (sessions) {
+            node.set("SessionService", link(SESSION_SERVICE));
+        }
         if (powerEquipment) {
             node.set("PowerEquipment", link(POWER_EQUIPMENT));
         }
         ObjectNode links = node.putObject("Links");
-        links.set("Sessions", link(SESSIONS));
+        if (sessions) {
+            links.set("Sessions", link(SESSIONS));
+        }
         return node;
     }
 

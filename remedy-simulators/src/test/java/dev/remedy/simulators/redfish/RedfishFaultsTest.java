@@ -55,6 +55,53 @@ class RedfishFaultsTest {
     }
 
     @Test
+    @DisplayName("basicBeforeRouting: 401 without valid Basic even on the root and a session POST; the root advertises"
+            + " no sessions; clear() restores them")
+    void basicBeforeRouting() {
+        sim.faults().basicBeforeRouting(true);
+        assertThat(client.get("/redfish/v1/", Auth.none()).statusCode()).isEqualTo(401);
+        assertThat(client.post(SESSIONS, "{\"UserName\": \"admin\", \"Password\": \"redfish-secret\"}",
+                Auth.none()).statusCode()).isEqualTo(401);
+        assertThat(client.get(NODE_1, Auth.basic("admin", "wrong")).statusCode()).isEqualTo(401);
+        HttpResponse<String> root = client.get("/redfish/v1/", TestClient.ADMIN);
+        assertThat(root.statusCode()).isEqualTo(200);
+        JsonNode advertised = TestClient.parse(root);
+        assertThat(advertised.has("SessionService")).isFalse();
+        assertThat(advertised.path("Links").has("Sessions")).isFalse();
+        assertThat(client.get(NODE_1, TestClient.ADMIN).statusCode()).isEqualTo(200);
+
+        sim.faults().clear();
+        JsonNode normal = TestClient.parse(client.get("/redfish/v1/", Auth.none()));
+        assertThat(normal.path("Links").path("Sessions").path("@odata.id").asText()).isEqualTo(SESSIONS);
+        assertThat(normal.has("SessionService")).isTrue();
+    }
+
+    @Test
+    @DisplayName("unansweredNext and unanswered(path) hold requests without an answer and without acting on them")
+    void unanswered() throws Exception {
+        sim.faults().unansweredNext(1).unanswered(RESET, 1);
+        java.net.http.HttpClient http = java.net.http.HttpClient.newHttpClient();
+        String basic = "Basic " + java.util.Base64.getEncoder().encodeToString("admin:redfish-secret".getBytes(
+                java.nio.charset.StandardCharsets.UTF_8));
+        java.net.http.HttpRequest get = java.net.http.HttpRequest.newBuilder(sim.baseUri().resolve(NODE_1))
+                .timeout(Duration.ofMillis(300)).header("Authorization", basic).GET().build();
+        assertThatThrownBy(() -> http.send(get, HttpResponse.BodyHandlers.ofString()))
+                .isInstanceOf(java.net.http.HttpTimeoutException.class);
+        assertThat(http.send(get, HttpResponse.BodyHandlers.ofString()).statusCode()).isEqualTo(200);
+        java.net.http.HttpRequest post = java.net.http.HttpRequest.newBuilder(sim.baseUri().resolve(RESET))
+                .timeout(Duration.ofMillis(300)).header("Authorization", basic).header("Content-Type",
+                        "application/json").POST(java.net.http.HttpRequest.BodyPublishers.ofString(
+                                "{\"ResetType\": \"ForceOff\"}")).build();
+        assertThatThrownBy(() -> http.send(post, HttpResponse.BodyHandlers.ofString()))
+                .isInstanceOf(java.net.http.HttpTimeoutException.class);
+        assertThat(sim.system("node-1").resets()).as("an unanswered Reset is not acted on").isEmpty();
+        assertThat(http.send(post, HttpResponse.BodyHandlers.ofString()).statusCode()).isEqualTo(204);
+        assertThat(sim.system("node-1").resets()).containsExactly("ForceOff");
+        assertThat(sim.requestLog()).extracting(RedfishRequest::status).containsExactly(0, 200, 0, 204);
+        sim.faults().clear();
+    }
+
+    @Test
     @DisplayName("failNext answers the next requests with the status and a Redfish error body, whatever the path")
     void failNext() {
         sim.faults().failNext(2, 500).failNext(1, 404);

@@ -34,8 +34,10 @@ import org.slf4j.LoggerFactory;
  * One authenticated conversation with a Redfish service, inside one deadline. Requests are asynchronous and
  * each has a timeout (the configured one, or less if the deadline is nearer). {@code 503} is retried after its
  * {@code Retry-After} (1 s if absent) while the deadline allows; a {@code 401} on a session is answered by one
- * new login and one retry; a {@code 202} with a task monitor is followed until the task ends. {@link #close()}
- * logs the session out in every case. Response bodies are read up to a limit ({@code max_response_size}) and no
+ * new login and one retry, a {@code 401} to a request sent before any login (the service root) by one try with HTTP
+ * Basic; a read or login that gets no answer within its timeout is sent again after a backoff (250 ms doubling, at
+ * most 4 s) while the deadline allows, an action never (it may have been received); a {@code 202} with a task monitor
+ * is followed until the task ends. {@link #close()} logs the session out in every case. Response bodies are read up to a limit ({@code max_response_size}) and no
  * further. Links the service sends (in bodies and {@code Location} headers) name paths on this service: their scheme,
  * host and port are ignored, so a service cannot send the credentials elsewhere. Thread-safe.
  */
@@ -45,6 +47,10 @@ public final class RedfishConnection {
     private static final Duration DEFAULT_RETRY_AFTER = Duration.ofSeconds(1);
     private static final Duration TASK_POLL = Duration.ofMillis(500);
     private static final Duration LOGOUT_TIMEOUT = Duration.ofSeconds(3);
+    /** The wait before the second try of a request that got no answer; it doubles at each further try. */
+    private static final Duration FIRST_BACKOFF = Duration.ofMillis(250);
+    /** The longest wait between tries of a request that got no answer. */
+    private static final Duration MAX_BACKOFF = Duration.ofSeconds(4);
     private static final String SESSIONS = "/redfish/v1/SessionService/Sessions";
     /** The longest wait a {@code Retry-After} may ask for; a longer one is taken as this (the deadline cuts it). */
     private static final Duration MAX_RETRY_AFTER = Duration.ofMinutes(10);
@@ -101,14 +107,24 @@ public final class RedfishConnection {
     }
 
     /**
-     * Logs in if this connection uses sessions: POST to the SessionService with the user and password; a
-     * service without one (404, 405) is used with HTTP Basic instead.
+     * Logs in if this connection uses sessions: POST the user and password to the Sessions collection the service
+     * root advertises ({@code Links.Sessions}). A root that advertises neither that link nor a {@code SessionService}
+     * is used with HTTP Basic. A root with a {@code SessionService} but no {@code Links.Sessions} gets the POST at the
+     * standard path; as the service never advertised that path, a 401 there switches to HTTP Basic (the next request
+     * tells whether the credentials are good) instead of blaming them. A service without a SessionService (404, 405)
+     * is used with HTTP Basic too.
      *
      * @param sessions the Sessions collection from the service root ({@code Links.Sessions}), if it names one
+     * @param sessionService whether the service root advertises a {@code SessionService}
      */
-    public CompletableFuture<Void> login(Optional<String> sessions) {
+    public CompletableFuture<Void> login(Optional<String> sessions, boolean sessionService) {
         sessions.ifPresent(path -> sessionsPath = path);
         if (mode != AuthMode.SESSION) {
+            return CompletableFuture.completedFuture(null);
+        }
+        if (sessions.isEmpty() && !sessionService) {
+            LOG.info("Redfish service {} advertises no SessionService and no Links.Sessions; using HTTP Basic", base);
+            mode = AuthMode.BASIC;
             return CompletableFuture.completedFuture(null);
         }
         Map<String, String> credentials = Map.of("UserName", user, "Password", password.reveal());
@@ -118,13 +134,19 @@ public final class RedfishConnection {
         } catch (IOException e) {
             throw new IllegalStateException("cannot encode the login body", e);
         }
-        return exchange("POST", sessionsPath, body, false, false, false).thenAccept(response -> {
+        return exchange("POST", sessionsPath, body, false, false, false, 0).thenAccept(response -> {
             token = token(response);
             session = sessionLink(response);
         }).exceptionallyCompose(error -> {
             RedfishException failure = unwrap(error);
             if (failure.kind() == Kind.NOT_FOUND || failure.status() == 405) {
                 LOG.info("Redfish service {} has no SessionService ({}); using HTTP Basic", base, failure.status());
+                mode = AuthMode.BASIC;
+                return CompletableFuture.completedFuture(null);
+            }
+            if (failure.status() == 401 && sessions.isEmpty()) {
+                LOG.info("Redfish service {} answered 401 to a session login at {}, a path it never advertised; "
+                        + "trying HTTP Basic", base, sessionsPath);
                 mode = AuthMode.BASIC;
                 return CompletableFuture.completedFuture(null);
             }
@@ -143,7 +165,7 @@ public final class RedfishConnection {
      * @param path a path on this service, or a link the service sent
      */
     public CompletableFuture<JsonNode> get(String path) {
-        return exchange("GET", path, null, true, false, false).thenApply(this::json);
+        return exchange("GET", path, null, true, false, false, 0).thenApply(this::json);
     }
 
     /**
@@ -157,7 +179,7 @@ public final class RedfishConnection {
         } catch (IOException e) {
             throw new IllegalArgumentException("cannot encode the request body for " + path, e);
         }
-        return exchange("POST", path, bytes, true, false, false).thenCompose(response -> {
+        return exchange("POST", path, bytes, true, false, false, 0).thenCompose(response -> {
             Optional<String> monitor = response.headers().firstValue("Location");
             if (response.statusCode() == 202 && monitor.isPresent()) {
                 return followTask(monitor.get());
@@ -191,7 +213,7 @@ public final class RedfishConnection {
     }
 
     private CompletableFuture<JsonNode> followTask(String monitor) {
-        return exchange("GET", monitor, null, true, true, false).thenCompose(response -> {
+        return exchange("GET", monitor, null, true, true, false, 0).thenCompose(response -> {
             if (response.statusCode() == 202) {
                 Duration wait = retryAfter(response).orElse(TASK_POLL);
                 if (System.nanoTime() + wait.toNanos() - deadline >= 0) {
@@ -218,7 +240,7 @@ public final class RedfishConnection {
      * service closed a kept-alive one without answering; fails with a RedfishException.
      */
     private CompletableFuture<HttpResponse<byte[]>> exchange(String method, String path, byte[] body,
-            boolean authenticated, boolean relogged, boolean resent) {
+            boolean authenticated, boolean relogged, boolean resent, int unanswered) {
         long left = deadline - System.nanoTime();
         if (left <= 0) {
             return CompletableFuture.failedFuture(new RedfishException(Kind.TIMEOUT, 0, method + " " + path
@@ -252,9 +274,19 @@ public final class RedfishConnection {
                     if (!resent && closedWithoutAnswer(error) && System.nanoTime() < deadline) {
                         LOG.info("{} closed the connection without answering {} {}; sending it once more on a new"
                                 + " connection", base, method, path);
-                        return exchange(method, path, body, authenticated, relogged, true);
+                        return exchange(method, path, body, authenticated, relogged, true, unanswered);
                     }
-                    throw transportFailure(method, path, timeout, error);
+                    if (unansweredCause(error) && retriable(method, authenticated)) {
+                        Duration wait = backoff(unanswered);
+                        if (System.nanoTime() + wait.toNanos() - deadline < 0) {
+                            LOG.info("{} gave no answer to {} {} within {} ms (try {}); trying again in {} ms", base,
+                                    method, Text.excerpt(path, Text.VALUE), timeout.toMillis(), unanswered + 1,
+                                    wait.toMillis());
+                            return later(wait, () -> exchange(method, path, body, authenticated, relogged, resent,
+                                    unanswered + 1));
+                        }
+                    }
+                    throw transportFailure(method, path, timeout, unanswered + 1, error);
                 })
                 .thenCompose(pending -> pending)
                 .thenCompose(response -> {
@@ -265,14 +297,21 @@ public final class RedfishConnection {
                     if (status == 503) {
                         Duration wait = retryAfter(response).orElse(DEFAULT_RETRY_AFTER);
                         if (System.nanoTime() + wait.toNanos() < deadline) {
-                            return later(wait, () -> exchange(method, path, body, authenticated, relogged, resent));
+                            return later(wait, () -> exchange(method, path, body, authenticated, relogged, resent, unanswered));
                         }
+                    }
+                    if (status == 401 && authenticated && mode == AuthMode.SESSION && token == null && !relogged) {
+                        // before any login (the service root): a service that checks Basic before routing
+                        LOG.info("Redfish service {} answered 401 to {} {} sent without credentials; trying HTTP "
+                                + "Basic", base, method, Text.excerpt(path, Text.VALUE));
+                        mode = AuthMode.BASIC;
+                        return exchange(method, path, body, true, true, resent, unanswered);
                     }
                     if (status == 401 && authenticated && mode == AuthMode.SESSION && token != null && !relogged) {
                         LOG.info("Redfish session on {} expired (401); logging in again", base);
                         token = null;
-                        return login(Optional.empty())
-                                .thenCompose(v -> exchange(method, path, body, true, true, resent));
+                        return login(Optional.of(sessionsPath), true)
+                                .thenCompose(v -> exchange(method, path, body, true, true, resent, unanswered));
                     }
                     throw new RedfishException(RedfishException.kindOf(status), status, method + " "
                             + Text.excerpt(path, Text.VALUE) + " on " + base + " answered HTTP " + status + ": "
@@ -317,7 +356,29 @@ public final class RedfishConnection {
                 && !(cause instanceof ConnectException) && !(cause instanceof SSLException);
     }
 
-    private RedfishException transportFailure(String method, String path, Duration timeout, Throwable error) {
+    /**
+     * Whether a request that got no answer may be sent again: a read, or the login (at worst one more session, which
+     * the service expires). An action (an authenticated POST) may have been received and acted on: it is never sent
+     * again here; the caller reads the state back before deciding to send it again.
+     */
+    private static boolean retriable(String method, boolean authenticated) {
+        return method.equals("GET") || !authenticated;
+    }
+
+    /** Whether a request failed because no answer came within its timeout. */
+    private static boolean unansweredCause(Throwable error) {
+        Throwable cause = error instanceof CompletionException && error.getCause() != null ? error.getCause() : error;
+        return cause instanceof HttpTimeoutException;
+    }
+
+    /** The wait before the next try of an unanswered request: 250 ms, doubling, at most 4 s. */
+    static Duration backoff(int unanswered) {
+        Duration wait = FIRST_BACKOFF.multipliedBy(1L << Math.min(unanswered, 10));
+        return wait.compareTo(MAX_BACKOFF) > 0 ? MAX_BACKOFF : wait;
+    }
+
+    private RedfishException transportFailure(String method, String path, Duration timeout, int tries,
+            Throwable error) {
         Throwable cause = error instanceof CompletionException && error.getCause() != null ? error.getCause() : error;
         if (cause instanceof RedfishException redfish) {
             return redfish;
@@ -327,7 +388,8 @@ public final class RedfishConnection {
         }
         if (cause instanceof HttpTimeoutException) {
             return new RedfishException(Kind.TIMEOUT, 0, method + " " + path + " on " + base + " got no answer within "
-                    + timeout.toMillis() + " ms", cause);
+                    + (tries > 1 ? requestTimeout.toMillis() + " ms (request_timeout) in " + tries + " tries, the last"
+                    + " cut at the action's deadline" : timeout.toMillis() + " ms"), cause);
         }
         if (cause instanceof IOException && System.nanoTime() - deadline >= 0) {
             // the client tears the exchange down at the request's timeout, which is the action's deadline here: the

@@ -38,7 +38,7 @@ class RedfishConnectionTest {
         connection = new RedfishConnection(http, URI.create("http://127.0.0.1:" + simulator.port()), "admin",
                 Secret.of("conn-secret"), AuthMode.SESSION, Duration.ofSeconds(5), 1 << 20,
                 System.nanoTime() + Duration.ofSeconds(10).toNanos(), executor);
-        connection.login(Optional.empty()).join();
+        connection.login(Optional.empty(), true).join();
     }
 
     @AfterEach
@@ -69,7 +69,7 @@ class RedfishConnectionTest {
         String token = "secret token";
         simulator.faults().override("/redfish/v1/SessionService/Sessions", 201, Map.of("X-Auth-Token", token,
                 "Location", "/redfish/v1/SessionService/Sessions/9"), null);
-        assertThatThrownBy(() -> connection.login(Optional.empty()).join()).isInstanceOf(CompletionException.class)
+        assertThatThrownBy(() -> connection.login(Optional.empty(), true).join()).isInstanceOf(CompletionException.class)
                 .cause().isInstanceOf(RedfishException.class).hasMessageStartingWith("malformed Redfish response: ")
                 .hasMessageContaining("X-Auth-Token (12 characters)").hasMessageNotContaining("secret token");
     }
