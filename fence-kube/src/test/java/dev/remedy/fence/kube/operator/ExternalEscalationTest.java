@@ -9,22 +9,17 @@ import dev.remedy.fence.kube.store.NodeFenceCrd;
 import dev.remedy.spi.discovery.FenceAgentRegistry;
 import dev.remedy.test.fake.FakeFenceAgentProvider;
 import dev.remedy.test.fake.FakePowerLab;
-import io.fabric8.kubernetes.api.model.ConfigMapBuilder;
 import io.fabric8.kubernetes.api.model.GenericKubernetesResource;
 import io.fabric8.kubernetes.api.model.coordination.v1.Lease;
-import io.fabric8.kubernetes.api.model.NamespaceBuilder;
 import io.fabric8.kubernetes.api.model.ObjectMetaBuilder;
-import io.fabric8.kubernetes.api.model.SecretBuilder;
 import io.fabric8.kubernetes.client.ConfigBuilder;
 import io.fabric8.kubernetes.client.KubernetesClient;
 import io.fabric8.kubernetes.client.KubernetesClientBuilder;
 import io.fabric8.kubernetes.client.dsl.base.ResourceDefinitionContext;
 import io.fabric8.kubernetes.client.server.mock.EnableKubernetesMockClient;
 import io.fabric8.kubernetes.client.server.mock.KubernetesMockServer;
-import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.time.Instant;
-import java.util.Base64;
 import java.util.List;
 import java.util.Map;
 import java.util.function.BooleanSupplier;
@@ -89,17 +84,7 @@ class ExternalEscalationTest {
             + "Succeeded, and deletes it once the node is healthy")
     void fenceThenExternal() throws Exception {
         NodeFenceCrd.apply(client);
-        for (String namespace : List.of("remedy", "medik8s-leases", "default")) {
-            client.namespaces().resource(new NamespaceBuilder().withNewMetadata().withName(namespace).endMetadata()
-                    .build()).create();
-        }
-        client.configMaps().inNamespace("remedy").resource(new ConfigMapBuilder().withNewMetadata()
-                .withName("remedy-policies").endMetadata().withData(Map.of("policies.yaml", POLICIES)).build()).create();
-        client.configMaps().inNamespace("remedy").resource(new ConfigMapBuilder().withNewMetadata()
-                .withName("remedy-fence").endMetadata().withData(Map.of("fence.yaml", FENCE)).build()).create();
-        client.secrets().inNamespace("remedy").resource(new SecretBuilder().withNewMetadata().withName("bmc")
-                .endMetadata().withData(Map.of("pw", Base64.getEncoder().encodeToString(
-                        "bmc-password".getBytes(StandardCharsets.UTF_8)))).build()).create();
+        OperatorFixtures.configure(client, POLICIES, FENCE);
         GenericKubernetesResource template = new GenericKubernetesResource();
         template.setApiVersion("self-node-remediation.medik8s.io/v1alpha1");
         template.setKind("SelfNodeRemediationTemplate");

@@ -2,12 +2,19 @@ package dev.remedy.fence.kube.operator;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.fabric8.kubernetes.api.model.ConfigMapBuilder;
+import io.fabric8.kubernetes.api.model.NamespaceBuilder;
 import io.fabric8.kubernetes.api.model.Node;
 import io.fabric8.kubernetes.api.model.NodeBuilder;
 import io.fabric8.kubernetes.api.model.NodeCondition;
 import io.fabric8.kubernetes.api.model.NodeConditionBuilder;
+import io.fabric8.kubernetes.api.model.SecretBuilder;
+import io.fabric8.kubernetes.client.KubernetesClient;
+import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.time.Instant;
+import java.util.Base64;
+import java.util.List;
 import java.util.Map;
 import java.util.function.BooleanSupplier;
 import java.util.function.Supplier;
@@ -19,6 +26,24 @@ final class OperatorFixtures {
     static final Duration WAIT = Duration.ofSeconds(60);
 
     private OperatorFixtures() {
+    }
+
+    /**
+     * The operator's namespace {@code remedy} with its ConfigMaps {@code remedy-policies} and {@code remedy-fence} and
+     * the Secret {@code bmc} (key {@code pw}) they may name, and the namespaces of the node Leases and the Events.
+     */
+    static void configure(KubernetesClient client, String policies, String fence) {
+        for (String namespace : List.of("remedy", "medik8s-leases", "default")) {
+            client.namespaces().resource(new NamespaceBuilder().withNewMetadata().withName(namespace).endMetadata()
+                    .build()).create();
+        }
+        client.configMaps().inNamespace("remedy").resource(new ConfigMapBuilder().withNewMetadata()
+                .withName("remedy-policies").endMetadata().withData(Map.of("policies.yaml", policies)).build()).create();
+        client.configMaps().inNamespace("remedy").resource(new ConfigMapBuilder().withNewMetadata()
+                .withName("remedy-fence").endMetadata().withData(Map.of("fence.yaml", fence)).build()).create();
+        client.secrets().inNamespace("remedy").resource(new SecretBuilder().withNewMetadata().withName("bmc")
+                .endMetadata().withData(Map.of("pw", Base64.getEncoder().encodeToString(
+                        "bmc-password".getBytes(StandardCharsets.UTF_8)))).build()).create();
     }
 
     /** A node whose Ready condition has been {@code ready} since {@code since}, heartbeating now. */

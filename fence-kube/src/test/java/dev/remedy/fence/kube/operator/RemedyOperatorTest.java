@@ -14,22 +14,16 @@ import dev.remedy.spi.discovery.FenceAgentRegistry;
 import dev.remedy.test.fake.FakeFenceAgentProvider;
 import dev.remedy.test.fake.FakePowerLab;
 import dev.remedy.test.fake.FakePowerTarget;
-import io.fabric8.kubernetes.api.model.ConfigMapBuilder;
-import io.fabric8.kubernetes.api.model.NamespaceBuilder;
 import io.fabric8.kubernetes.api.model.Node;
-import io.fabric8.kubernetes.api.model.SecretBuilder;
 import io.fabric8.kubernetes.api.model.events.v1.Event;
 import io.fabric8.kubernetes.client.ConfigBuilder;
 import io.fabric8.kubernetes.client.KubernetesClient;
 import io.fabric8.kubernetes.client.KubernetesClientBuilder;
 import io.fabric8.kubernetes.client.server.mock.KubernetesMockServer;
 import io.fabric8.kubernetes.client.server.mock.EnableKubernetesMockClient;
-import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.time.Instant;
-import java.util.Base64;
 import java.util.List;
-import java.util.Map;
 import java.util.function.BooleanSupplier;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.DisplayName;
@@ -83,17 +77,7 @@ class RemedyOperatorTest {
     void fencesReleasesAndRecovers() throws Exception {
         NodeFenceCrd.apply(client);
         RemediationCrds.apply(client); // deploy/crds holds them all: the leader watches NodeFenceRemediations
-        for (String namespace : List.of("remedy", "medik8s-leases", "default")) {
-            client.namespaces().resource(new NamespaceBuilder().withNewMetadata().withName(namespace).endMetadata()
-                    .build()).create();
-        }
-        client.configMaps().inNamespace("remedy").resource(new ConfigMapBuilder().withNewMetadata()
-                .withName("remedy-policies").endMetadata().withData(Map.of("policies.yaml", POLICIES)).build()).create();
-        client.configMaps().inNamespace("remedy").resource(new ConfigMapBuilder().withNewMetadata()
-                .withName("remedy-fence").endMetadata().withData(Map.of("fence.yaml", FENCE)).build()).create();
-        client.secrets().inNamespace("remedy").resource(new SecretBuilder().withNewMetadata().withName("bmc")
-                .endMetadata().withData(Map.of("pw", Base64.getEncoder().encodeToString(
-                        "bmc-password".getBytes(StandardCharsets.UTF_8)))).build()).create();
+        OperatorFixtures.configure(client, POLICIES, FENCE);
         client.nodes().resource(node("worker-1", "False", Instant.now().minus(Duration.ofMinutes(10)))).create();
         // two healthy nodes: storm protection's default minHealthy (51 %) admits one fence among three
         client.nodes().resource(node("worker-2", "True", Instant.now())).create();

@@ -144,11 +144,31 @@ public final class TlsTrust {
         }
     }
 
+    /** A trust manager of a client: it refuses every client certificate, since a Redfish client accepts none. */
+    private abstract static class ServerOnlyTrustManager extends X509ExtendedTrustManager {
+        @Override
+        public void checkClientTrusted(X509Certificate[] chain, String authType) throws CertificateException {
+            throw new CertificateException("a Redfish client does not accept client connections");
+        }
+
+        @Override
+        public void checkClientTrusted(X509Certificate[] chain, String authType, Socket socket)
+                throws CertificateException {
+            checkClientTrusted(chain, authType);
+        }
+
+        @Override
+        public void checkClientTrusted(X509Certificate[] chain, String authType, SSLEngine engine)
+                throws CertificateException {
+            checkClientTrusted(chain, authType);
+        }
+    }
+
     /**
      * The JVM's verification against a CA bundle, which says why when the chain is trusted but the certificate
      * does not name the host: BMCs' self-signed certificates often carry no subject alternative name at all.
      */
-    private static final class HostNameExplainingTrustManager extends X509ExtendedTrustManager {
+    private static final class HostNameExplainingTrustManager extends ServerOnlyTrustManager {
         private final X509ExtendedTrustManager verifying;
 
         HostNameExplainingTrustManager(X509ExtendedTrustManager verifying) {
@@ -209,23 +229,6 @@ public final class TlsTrust {
         }
 
         @Override
-        public void checkClientTrusted(X509Certificate[] chain, String authType) throws CertificateException {
-            throw new CertificateException("a Redfish client does not accept client connections");
-        }
-
-        @Override
-        public void checkClientTrusted(X509Certificate[] chain, String authType, Socket socket)
-                throws CertificateException {
-            checkClientTrusted(chain, authType);
-        }
-
-        @Override
-        public void checkClientTrusted(X509Certificate[] chain, String authType, SSLEngine engine)
-                throws CertificateException {
-            checkClientTrusted(chain, authType);
-        }
-
-        @Override
         public X509Certificate[] getAcceptedIssuers() {
             return verifying.getAcceptedIssuers();
         }
@@ -242,7 +245,7 @@ public final class TlsTrust {
     }
 
     /** Accepts the server certificate whose fingerprint is the pin; with no pin, accepts any. */
-    private static final class PinningTrustManager extends X509ExtendedTrustManager {
+    private static final class PinningTrustManager extends ServerOnlyTrustManager {
         private final byte[] pin;
 
         PinningTrustManager(byte[] pin) {
@@ -279,23 +282,6 @@ public final class TlsTrust {
         public void checkServerTrusted(X509Certificate[] chain, String authType, SSLEngine engine)
                 throws CertificateException {
             check(chain);
-        }
-
-        @Override
-        public void checkClientTrusted(X509Certificate[] chain, String authType) throws CertificateException {
-            throw new CertificateException("a Redfish client does not accept client connections");
-        }
-
-        @Override
-        public void checkClientTrusted(X509Certificate[] chain, String authType, Socket socket)
-                throws CertificateException {
-            checkClientTrusted(chain, authType);
-        }
-
-        @Override
-        public void checkClientTrusted(X509Certificate[] chain, String authType, SSLEngine engine)
-                throws CertificateException {
-            checkClientTrusted(chain, authType);
         }
 
         @Override
