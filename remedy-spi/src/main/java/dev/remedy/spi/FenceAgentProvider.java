@@ -52,6 +52,19 @@ public interface FenceAgentProvider {
     }
 
     /**
+     * Whether the isolation an OFF of this agent, configured with {@code config}, sets up outlives a restart of the
+     * device that holds it (a switch reload, a fabric controller failover): a port disabled in the saved or
+     * persistent configuration, not only in the running one. Asked of {@link FencingKind#FABRIC} agents: the engine
+     * warns about a fabric level whose isolation does not persist, and a topology may release workloads after
+     * isolation ({@code releaseAfter: isolation}) only with fabric methods whose isolation persists. Does no I/O
+     * (it may read a local file the configuration names). The default, {@code false}, is the safe answer for an agent
+     * that cannot tell.
+     */
+    default boolean isolationPersists(AgentConfig config) {
+        return false;
+    }
+
+    /**
      * Creates an agent. Does no I/O: reachability is checked by {@link FenceAgent#validate}.
      *
      * <p>The agent is returned as it is: its texts are as safe as its own code and whatever the device sends it.
