@@ -137,7 +137,10 @@ final class Steps {
         NodePlan nodePlan = plan.get();
         Observation applied = observation;
         Transition t = compute(() -> flow.apply(current, nodePlan, applied, now));
-        if (!t.record().equals(current)) {
+        // A recovered operation is issued again only after its record is claimed (saved, which raises its version,
+        // even if unchanged): an engine that acted on the older version can then no longer save over it.
+        boolean claim = applied instanceof Observation.Recovered && !t.effects().isEmpty();
+        if (claim || !t.record().equals(current)) {
             records.put(node, store.save(t.record()));
         }
         return Step.of(t.events(), t.effects());

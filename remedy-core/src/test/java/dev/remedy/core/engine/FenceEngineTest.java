@@ -195,6 +195,25 @@ class FenceEngineTest {
     }
 
     @Test
+    @DisplayName("a restarted engine claims a record (saves it, raising its version) before it issues the operation in"
+            + " flight again, so that an engine that acted on the older version can no longer save over it")
+    void recoveredOperationClaimsTheRecordFirst() {
+        FenceEngine crashed = engineWith(events::add, FlowSettings.ofDefaults(), () -> true, r -> { });
+        crashed.decide(node, "NotReady");
+        time.advance(Duration.ofSeconds(30));
+        crashed.tick();
+        long before = store.load(node).orElseThrow().version();
+        List<Long> versionsAtEffects = new ArrayList<>();
+        cluster.watch(call -> versionsAtEffects.add(store.load(node).orElseThrow().version()));
+
+        engineWith(events::add, FlowSettings.ofDefaults(), () -> true, Runnable::run);
+
+        assertThat(cluster.log()).as("the operation in flight ran again").startsWith("cordon " + node);
+        assertThat(versionsAtEffects.get(0)).as("version saved before the re-issued effect").isGreaterThan(before);
+        assertThat(violations).isEmpty();
+    }
+
+    @Test
     @DisplayName("a listener that throws changes nothing")
     void throwingListenerIsIsolated() {
         FenceEngine engine = engineWith(event -> {
