@@ -29,7 +29,8 @@ import picocli.CommandLine.Spec;
 
 /**
  * {@code remedy check FILE…}: reads fence configurations, policies, scenarios and device profiles as remedy would
- * and prints {@code OK file: what it holds} on stdout for each valid file, and for each other file
+ * and prints {@code OK file: what it holds} (and a {@code warning:} line for what is valid but weak) on stdout for each
+ * valid file, and for each other file
  * {@code FAILED file: kind, N problems:} and every problem with its file and path on stderr; exit code 0 when every
  * file is valid, {@link ExitCodes#BAD_INPUT} otherwise. A file is recognised by its content, or named with an
  * option. Nothing is fenced, and no secret is read.
@@ -112,7 +113,9 @@ final class CheckCommand implements Callable<Integer> {
             if (as.isEmpty()) {
                 as = Optional.of(recognise(file));
             }
-            cli.environment().out().println("OK " + file + ": " + summary(file, as.get()));
+            List<String> warnings = new ArrayList<>();
+            cli.environment().out().println("OK " + file + ": " + summary(file, as.get(), warnings));
+            warnings.forEach(warning -> cli.environment().out().println("  warning: " + warning));
             return true;
         } catch (ConfigFileException e) {
             print(file, as, e.issues());
@@ -162,11 +165,15 @@ final class CheckCommand implements Callable<Integer> {
                 + "--fence-config, --policies, --scenario or --profiles");
     }
 
-    /** Reads {@code file} as {@code kind}: what it holds, as in {@code fence configuration, 2 nodes, …}. */
-    private String summary(Path file, Kind kind) {
+    /**
+     * Reads {@code file} as {@code kind}: what it holds, as in {@code fence configuration, 2 nodes, …}; adds what is
+     * valid but weak to {@code warnings}.
+     */
+    private String summary(Path file, Kind kind, List<String> warnings) {
         return switch (kind) {
             case FENCE -> {
                 FenceConfiguration config = new FenceConfigurationLoader().load(file, cli.environment().registry());
+                warnings.addAll(config.warnings());
                 yield kind.label + ", " + count(config.nodeNames().size(), "node", "nodes") + ", "
                         + count(config.topologyNames().size(), "topology", "topologies") + ", "
                         + count(config.templateNames().size(), "template", "templates");

@@ -137,6 +137,7 @@ final class TimelineRecorder implements FenceEventListener {
             case STATUS_READ_OFF -> "power off confirmed: STATUS of " + c.source() + " reads OFF";
             case REBOOTED_AFTER_DECISION -> "the node rebooted after the decision (" + c.source() + ")";
             case MANUAL -> "power off confirmed by hand by " + c.source();
+            case ISOLATED -> "isolation confirmed: " + c.source() + " read isolated (releaseAfter: isolation)";
         };
     }
 }

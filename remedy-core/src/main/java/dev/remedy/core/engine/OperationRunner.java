@@ -114,6 +114,10 @@ final class OperationRunner {
                 // released only once no pod is terminating and no volume is attached: replacements may start
                 cluster.awaitWorkloadsReleased(node);
             }
+            case RELEASE_PODS -> {
+                cluster.deletePods(node);
+                cluster.awaitWorkloadsReleased(node);
+            }
             case LIFT_OUT_OF_SERVICE -> {
                 if (releaseStrategy == ReleaseStrategy.DELETE_NODE) {
                     cluster.restoreNode(node);

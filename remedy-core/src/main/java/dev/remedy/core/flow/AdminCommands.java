@@ -62,10 +62,10 @@ final class AdminCommands {
     /** "I have powered it off myself": counts as confirmation while the flow may still power the node off. */
     private void confirmOff(Draft d, NodeFence r, String who) {
         boolean applies = (r.state() == FenceState.NEW || r.state() == FenceState.RUNNING
-                || (r.state() == FenceState.ERROR && !r.gaveUp())) && r.confirmation().isEmpty();
+                || (r.state() == FenceState.ERROR && !r.gaveUp())) && !Moves.stopConfirmed(r);
         if (!applies) {
             d.refuse("manual confirmation does not apply: flow is " + r.state()
-                    + (r.confirmation().isPresent() ? " and already confirmed" : ""));
+                    + (Moves.stopConfirmed(r) ? " and already confirmed" : ""));
             return;
         }
         d.confirm(new Confirmation(Confirmation.Kind.MANUAL, who, d.now));

@@ -14,6 +14,11 @@ public enum ClusterAction {
      * (see {@link ReleaseStrategy}).
      */
     RELEASE_WORKLOADS("release_workloads"),
+    /**
+     * The node is isolated, and its topology releases after isolation: force-delete its pods, never adding the
+     * out-of-service taint (the machine may still run) nor deleting the Node object.
+     */
+    RELEASE_PODS("release_pods"),
     /** Undo the release before the node can run again: remove the out-of-service taint, or restore the Node object. */
     LIFT_OUT_OF_SERVICE("lift_out_of_service"),
     /** Uncordon the node and remove remedy's taints. */

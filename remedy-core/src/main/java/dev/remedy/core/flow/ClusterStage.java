@@ -3,6 +3,7 @@ package dev.remedy.core.flow;
 import dev.remedy.core.flow.Observation.Completed;
 import dev.remedy.spi.FenceStatus;
 import java.util.function.Consumer;
+import java.util.function.Function;
 
 /**
  * A stage that runs one idempotent cluster action and moves on when it succeeds: {@link Stage#RELEASE},
@@ -12,10 +13,15 @@ import java.util.function.Consumer;
 final class ClusterStage implements StageHandler {
 
     private final Moves moves;
-    private final ClusterAction action;
+    private final Function<NodeFence, ClusterAction> action;
     private final Consumer<Draft> succeeded;
 
     ClusterStage(Moves moves, ClusterAction action, Consumer<Draft> succeeded) {
+        this(moves, r -> action, succeeded);
+    }
+
+    /** A stage whose action depends on the record ({@link Stage#RELEASE}: by the kind of confirmation). */
+    ClusterStage(Moves moves, Function<NodeFence, ClusterAction> action, Consumer<Draft> succeeded) {
         this.moves = moves;
         this.action = action;
         this.succeeded = succeeded;
@@ -23,7 +29,7 @@ final class ClusterStage implements StageHandler {
 
     @Override
     public boolean advance(Draft d) {
-        moves.cluster(d, action);
+        moves.cluster(d, action.apply(d.current()));
         return true;
     }
 

@@ -25,7 +25,7 @@ final class ConfirmOffStage extends PoweringOffStage {
     @Override
     public void completed(Draft d, Completed result) {
         NodeFence r = d.original;
-        if (r.confirmation().isPresent()) {
+        if (Moves.stopConfirmed(r)) {
             moves.routeConfirmed(d);
         } else if (result.status() == FenceStatus.SUCCEEDED && result.power() == PowerState.OFF) {
             readOff(d, r);

@@ -4,10 +4,11 @@ import java.time.Instant;
 import java.util.Objects;
 
 /**
- * Evidence that the node is stopped, without which no workload is released.
+ * Evidence that the node is stopped, or, where its topology allows it ({@code releaseAfter: isolation}), cut off from
+ * the fabrics its workloads use; without one no workload is released.
  *
  * @param kind   what the evidence is
- * @param source the methods that read OFF, or the admin who confirmed, or the node's boot time
+ * @param source the methods that read OFF (or isolated), or the admin who confirmed, or the node's boot time
  * @param at     when it was established
  */
 public record Confirmation(Kind kind, String source, Instant at) {
@@ -26,6 +27,17 @@ public record Confirmation(Kind kind, String source, Instant at) {
         /** The node booted after the fencing decision (so it stopped in between). */
         REBOOTED_AFTER_DECISION,
         /** An administrator stated that they powered the node off. */
-        MANUAL
+        MANUAL,
+        /**
+         * Every method of an isolation level read isolated, in a topology that releases after isolation: the node is
+         * cut off, not proven stopped, so its pods are deleted without the out-of-service taint and the flow goes on
+         * to stop it (power management, or a reboot).
+         */
+        ISOLATED
+    }
+
+    /** Whether this evidence proves the node stopped (every kind but {@link Kind#ISOLATED}). */
+    public boolean provesStopped() {
+        return kind != Kind.ISOLATED;
     }
 }

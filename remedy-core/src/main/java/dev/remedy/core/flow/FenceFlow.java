@@ -34,6 +34,14 @@ import java.util.Optional;
  * about power, and are not un-fenced; soft fencing is a gentle first try, never a blocker: when it fails on the last
  * isolation level (a dead host cannot take it), power fencing follows as if isolation had passed.
  *
+ * <p>A topology may release after isolation ({@link dev.remedy.core.plan.ReleaseAfter#ISOLATION}, fabric fencing as Pacemaker counts it):
+ * when every method of an isolation level reads isolated, the flow keeps a {@link Confirmation.Kind#ISOLATED}
+ * confirmation, deletes the node's pods without the out-of-service taint ({@link ClusterAction#RELEASE_PODS}), and
+ * goes on to stop the node: power management if the plan has it (whose OFF read back then replaces the confirmation,
+ * and recovery follows as usual), otherwise a wait in {@link Stage#RACE_DELAY}, isolated, until the node reports a
+ * boot after the decision or an administrator confirms it off. Being Ready again without a reboot does not end that
+ * wait: the node's pods were released while it may have kept running.
+ *
  * <p>Soft fencing can also spare the node power fencing (oVirt: restart the node agent, hard-fence only a host that
  * does not come back). When the isolation level that succeeded holds a soft method, the flow waits up to
  * {@link FlowSettings#softFenceGrace()} in {@link Stage#RACE_DELAY} before powering off; the power-management step
@@ -66,9 +74,16 @@ public final class FenceFlow {
         stages.put(Stage.RACE_DELAY, new RaceDelayStage(moves));
         stages.put(Stage.POWER_OFF, new PowerOffStage(moves));
         stages.put(Stage.CONFIRM_OFF, new ConfirmOffStage(moves));
-        stages.put(Stage.RELEASE, new ClusterStage(moves, ClusterAction.RELEASE_WORKLOADS, d -> {
+        stages.put(Stage.RELEASE, new ClusterStage(moves, FenceFlow::releaseAction, d -> {
             d.b.released(true);
-            d.to(Stage.LIFT_OUT_OF_SERVICE, "workloads released");
+            Confirmation by = d.current().confirmation().orElseThrow();
+            String on = " on confirmation " + by.kind() + " by " + by.source();
+            if (by.provesStopped()) {
+                d.to(Stage.LIFT_OUT_OF_SERVICE, "workloads released" + on);
+            } else {
+                moves.enterRunning(d, "workloads released" + on + ": pods deleted, no out-of-service taint (the"
+                        + " machine may still run)", Duration.ZERO);
+            }
         }));
         stages.put(Stage.LIFT_OUT_OF_SERVICE, new ClusterStage(moves, ClusterAction.LIFT_OUT_OF_SERVICE, moves::powerOn));
         stages.put(Stage.POWER_ON, new PowerOnStage(moves));
@@ -79,6 +94,12 @@ public final class FenceFlow {
                 d -> d.to(Stage.FINISHED, "node recovered")));
         stages.put(Stage.FINISHED, d -> false);
         stages.put(Stage.FAILED, new FailedStage(moves));
+    }
+
+    /** Pods only when the release rests on isolation; otherwise the configured release strategy. */
+    private static ClusterAction releaseAction(NodeFence r) {
+        return r.confirmation().filter(Confirmation::provesStopped).isPresent() ? ClusterAction.RELEASE_WORKLOADS
+                : ClusterAction.RELEASE_PODS;
     }
 
     /** The settings. */

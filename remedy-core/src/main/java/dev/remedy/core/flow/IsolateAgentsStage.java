@@ -2,6 +2,7 @@ package dev.remedy.core.flow;
 
 import dev.remedy.core.flow.Observation.Completed;
 import dev.remedy.core.plan.FenceStep;
+import dev.remedy.core.plan.ReleaseAfter;
 import dev.remedy.core.plan.ResolvedMethod;
 import dev.remedy.spi.FenceStatus;
 import java.time.Duration;
@@ -38,6 +39,10 @@ final class IsolateAgentsStage implements StageHandler {
         NodeFence r = d.original;
         moves.agentLevelResult(d, result.status() == FenceStatus.SUCCEEDED, result.status() == FenceStatus.TIMED_OUT,
                 result.detail(), () -> {
+                    if (d.plan.releaseAfter() == ReleaseAfter.ISOLATION && !Moves.stopConfirmed(r)) {
+                        moves.releaseIsolated(d, r.level());
+                        return;
+                    }
                     d.b.isolationLevelReached(r.level());
                     moves.enterRunning(d, "isolated by level " + (r.level() + 1), moves.softFenceGrace(d, r.level()));
                 });
@@ -45,7 +50,7 @@ final class IsolateAgentsStage implements StageHandler {
 
     @Override
     public void ready(Draft d, Optional<Instant> bootedAfterDecision) {
-        if (bootedAfterDecision.isPresent() && d.original.confirmation().isEmpty()) {
+        if (bootedAfterDecision.isPresent() && !Moves.stopConfirmed(d.original)) {
             moves.confirmReboot(d, bootedAfterDecision.get());
             d.b.reason("node rebooted after the decision and is Ready; isolation goes on, then the flow ends"
                     + " without power fencing");

@@ -33,6 +33,11 @@ final class Moves {
         return budget;
     }
 
+    /** Whether {@code r} holds evidence that its node is stopped (not only isolated). */
+    static boolean stopConfirmed(NodeFence r) {
+        return r.confirmation().filter(Confirmation::provesStopped).isPresent();
+    }
+
     // ---- issuing ----
 
     /** Issues {@code action} on a method of {@code step}'s plan, within its share of the step's budget. */
@@ -79,13 +84,13 @@ final class Moves {
      * once instead.
      */
     void enterRunning(Draft d, String why, Duration softGrace) {
-        boolean grace = !softGrace.isZero() && d.current().confirmation().isEmpty();
+        boolean grace = !softGrace.isZero() && !stopConfirmed(d.current());
         startStep(d, FenceStep.POWER_MANAGEMENT, Stage.RACE_DELAY, grace ? why + "; soft fencing succeeded: waiting up"
                 + " to " + softGrace + " for the node to report Ready before power fencing" : why);
         Instant stepStart = grace ? Deadlines.plus(d.now, softGrace) : d.now;
         d.b.step(stepStart, Deadlines.plus(stepStart, d.plan.step(FenceStep.POWER_MANAGEMENT).timeout()))
                 .waitUntil(Optional.of(stepStart));
-        if (d.current().confirmation().isPresent()) {
+        if (stopConfirmed(d.current())) {
             routeConfirmed(d);
         }
     }
@@ -100,7 +105,10 @@ final class Moves {
                 : Duration.ZERO;
     }
 
-    /** With a confirmation in hand: release, lift, power on, or go straight to DONE. */
+    /**
+     * With a confirmation that the node is stopped in hand: release, lift, power on, or go straight to DONE. (An
+     * isolation confirmation routes through {@link #releaseIsolated} instead.)
+     */
     void routeConfirmed(Draft d) {
         NodeFence now = d.current();
         Confirmation.Kind kind = now.confirmation().orElseThrow().kind();
@@ -115,6 +123,25 @@ final class Moves {
             d.to(Stage.LIFT_OUT_OF_SERVICE, "workloads released; lifting the out-of-service taint")
                     .b.waitUntil(Optional.empty());
         }
+    }
+
+    /**
+     * Isolation level {@code level} read isolated in a plan that releases after isolation: keep that as the
+     * confirmation and release the pods (power management, if any, follows the release); once released (a restart),
+     * on to power management.
+     */
+    void releaseIsolated(Draft d, int level) {
+        d.b.isolationLevelReached(level);
+        String why = "isolated by level " + (level + 1) + ", which its topology trusts to release workloads"
+                + " (releaseAfter: isolation)";
+        if (d.current().released()) {
+            enterRunning(d, why + "; workloads already released", Duration.ZERO);
+            return;
+        }
+        String methods = d.plan.step(FenceStep.ISOLATION).levels().get(level).stream()
+                .map(m -> m.name()).collect(java.util.stream.Collectors.joining("+"));
+        d.confirm(new Confirmation(Confirmation.Kind.ISOLATED, methods, d.now));
+        startStep(d, FenceStep.POWER_MANAGEMENT, Stage.RELEASE, why + "; deleting its pods");
     }
 
     /** After the out-of-service taint is lifted: power on through the level that powered off (or the first). */

@@ -15,7 +15,7 @@ final class PowerOffStage extends PoweringOffStage {
     @Override
     public void completed(Draft d, Completed result) {
         NodeFence r = d.original;
-        if (r.confirmation().isPresent()) {
+        if (Moves.stopConfirmed(r)) {
             moves.routeConfirmed(d);
         } else if (result.status() == FenceStatus.SUCCEEDED) {
             d.to(Stage.CONFIRM_OFF, "OFF sent to " + methodName(d, r) + "; reading STATUS").b.waitUntil(Optional.empty());

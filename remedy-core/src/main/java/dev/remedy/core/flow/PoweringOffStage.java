@@ -32,7 +32,7 @@ abstract class PoweringOffStage implements StageHandler {
     @Override
     public final void ready(Draft d, Optional<Instant> bootedAfterDecision) {
         NodeFence r = d.original;
-        if (bootedAfterDecision.isPresent() && r.confirmation().isEmpty()) {
+        if (bootedAfterDecision.isPresent() && !Moves.stopConfirmed(r)) {
             moves.confirmReboot(d, bootedAfterDecision.get());
             if (r.inFlight().isEmpty()) {
                 d.b.poweredOff(false);

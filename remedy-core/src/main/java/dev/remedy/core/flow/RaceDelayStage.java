@@ -18,7 +18,14 @@ final class RaceDelayStage implements StageHandler {
 
     @Override
     public boolean advance(Draft d) {
-        if (PlanWalk.levels(d.plan, FenceStep.POWER_MANAGEMENT).isEmpty()) {
+        if (PlanWalk.levels(d.plan, FenceStep.POWER_MANAGEMENT).isEmpty() && d.current().released()) {
+            String why = "isolated and its pods released; no power management method: it stays isolated until it"
+                    + " reboots or an admin confirms it off";
+            if (!why.equals(d.current().reason())) {
+                d.b.reason(why);
+            }
+            return false;
+        } else if (PlanWalk.levels(d.plan, FenceStep.POWER_MANAGEMENT).isEmpty()) {
             moves.fail(d, "no power management method is configured for " + d.node()
                     + ", so remedy cannot confirm it is off; add a level or confirm by hand");
         } else {
@@ -33,9 +40,15 @@ final class RaceDelayStage implements StageHandler {
         if (r.inFlight().isPresent() || r.poweredOff() || !r.levelConfirmed().isEmpty()) {
             return;
         }
-        if (bootedAfterDecision.isPresent() && r.confirmation().isEmpty()) {
+        if (bootedAfterDecision.isPresent() && !Moves.stopConfirmed(r)) {
             moves.confirmReboot(d, bootedAfterDecision.get());
             moves.routeConfirmed(d);
+        } else if (r.released()) {
+            String why = "node is Ready without a boot since the decision; its pods were released after isolation, so"
+                    + " it stays isolated until it reboots or an admin confirms it off";
+            if (!why.equals(r.reason())) {
+                d.b.reason(why);
+            }
         } else {
             moves.enterDone(d, "node is Ready again before any power operation: no power management needed");
         }

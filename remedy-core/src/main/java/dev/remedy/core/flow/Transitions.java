@@ -27,17 +27,19 @@ public final class Transitions {
         // may fail its step (FAILED). A retry of a step re-enters its first stage (ISOLATE_CLUSTER, POWER_OFF,
         // RECOVER_AGENTS). A confirmation (STATUS read OFF, a reboot after the decision, an admin) may arrive in any
         // stage of power management and routes to RELEASE, LIFT_OUT_OF_SERVICE (an OFF was sent) or straight to
-        // recovery (UNFENCE or AWAIT_READY).
+        // recovery (UNFENCE or AWAIT_READY). A topology that releases after isolation goes from isolation to RELEASE,
+        // and from there to RACE_DELAY, which powers off or waits, isolated, for a reboot.
         stages(Stage.HOLD, Stage.ISOLATE_CLUSTER, Stage.FINISHED);
         stages(Stage.ISOLATE_CLUSTER, Stage.ISOLATE_CLUSTER, Stage.ISOLATE_AGENTS, Stage.FAILED, Stage.FINISHED);
-        stages(Stage.ISOLATE_AGENTS, Stage.ISOLATE_CLUSTER, Stage.RACE_DELAY, Stage.FAILED, Stage.FINISHED);
+        stages(Stage.ISOLATE_AGENTS, Stage.ISOLATE_CLUSTER, Stage.RACE_DELAY, Stage.RELEASE, Stage.FAILED,
+                Stage.FINISHED);
         stages(Stage.RACE_DELAY, Stage.POWER_OFF, Stage.RELEASE, Stage.LIFT_OUT_OF_SERVICE, Stage.UNFENCE,
                 Stage.AWAIT_READY, Stage.FAILED, Stage.FINISHED);
         stages(Stage.POWER_OFF, Stage.POWER_OFF, Stage.CONFIRM_OFF, Stage.RELEASE, Stage.LIFT_OUT_OF_SERVICE,
                 Stage.UNFENCE, Stage.AWAIT_READY, Stage.FAILED, Stage.FINISHED);
         stages(Stage.CONFIRM_OFF, Stage.POWER_OFF, Stage.RELEASE, Stage.LIFT_OUT_OF_SERVICE, Stage.UNFENCE,
                 Stage.AWAIT_READY, Stage.FAILED, Stage.FINISHED);
-        stages(Stage.RELEASE, Stage.LIFT_OUT_OF_SERVICE, Stage.FAILED, Stage.FINISHED);
+        stages(Stage.RELEASE, Stage.LIFT_OUT_OF_SERVICE, Stage.RACE_DELAY, Stage.FAILED, Stage.FINISHED);
         stages(Stage.LIFT_OUT_OF_SERVICE, Stage.POWER_ON, Stage.UNFENCE, Stage.AWAIT_READY, Stage.FAILED,
                 Stage.FINISHED);
         stages(Stage.POWER_ON, Stage.UNFENCE, Stage.AWAIT_READY, Stage.FAILED, Stage.FINISHED);

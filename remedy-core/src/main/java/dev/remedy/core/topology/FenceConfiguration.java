@@ -5,8 +5,10 @@ import static dev.remedy.config.ConfigNames.child;
 import dev.remedy.core.plan.FenceStep;
 import dev.remedy.core.plan.NodePlan;
 import dev.remedy.core.plan.PlanSource;
+import dev.remedy.core.plan.ReleaseAfter;
 import dev.remedy.core.plan.ResolvedMethod;
 import dev.remedy.core.plan.StepPlan;
+import dev.remedy.spi.FencingKind;
 import dev.remedy.spi.RemedyException;
 import dev.remedy.spi.config.AgentConfig;
 import dev.remedy.spi.config.ConfigProblem;
@@ -134,6 +136,33 @@ public final class FenceConfiguration {
         return List.copyOf(nodes.keySet());
     }
 
+    /**
+     * What is valid but weaker than it looks, one line each: an isolation level of a topology that releases after
+     * power whose fabric method's isolation does not outlive a restart of its device
+     * ({@link dev.remedy.spi.FenceAgentProvider#isolationPersists}, with the template's parameters): a switch reload
+     * while the node is fenced re-admits it to the fabric. The loader logs them; {@code remedy check} prints them.
+     */
+    public List<String> warnings() {
+        List<String> warnings = new ArrayList<>();
+        for (Topology topology : topologies) {
+            List<List<String>> levels = topology.steps().get(FenceStep.ISOLATION).levels();
+            for (int i = 0; i < levels.size(); i++) {
+                for (String name : levels.get(i)) {
+                    MethodTemplate template = templates.get(name);
+                    if (template.provider().fencingKind() == FencingKind.FABRIC && !template.provider()
+                            .isolationPersists(template.provider().configure().setAll(template.parameters().values())
+                                    .build())) {
+                        warnings.add(source + ": topology '" + topology.name() + "', isolation level " + (i + 1)
+                                + ": template '" + name + "' (agent '" + template.agentType() + "') isolates the node"
+                                + " only until its device restarts: a reload while the node is fenced re-admits it;"
+                                + " use a device profile whose isolation persists");
+                    }
+                }
+            }
+        }
+        return List.copyOf(warnings);
+    }
+
     /** The name of the first topology whose selector matches {@code labels}, if any does. */
     public Optional<String> topologyFor(Map<String, String> labels) {
         return match(labels).map(Topology::name);
@@ -172,8 +201,15 @@ public final class FenceConfiguration {
         topology.templateNames().forEach(name -> {
             MethodTemplate template = templates.get(name);
             MethodParameters own = nodes.getOrDefault(node, Map.of()).getOrDefault(name, MethodParameters.NONE);
-            methods.put(name, resolve(node, name, template, own, source, child(child("nodes", node), name), secrets,
-                    issues));
+            ResolvedMethod method = resolve(node, name, template, own, source, child(child("nodes", node), name),
+                    secrets, issues);
+            methods.put(name, method);
+            if (topology.releaseAfter() == ReleaseAfter.ISOLATION && topology.steps().get(FenceStep.ISOLATION)
+                    .levels().stream().anyMatch(level -> level.contains(name))) {
+                TopologyReader.releaseProblem(template, method.config()).ifPresent(why -> issues.add(ConfigProblem.in(
+                        source, child(child("topologies", topology.name()), "releaseAfter"), "node '" + node
+                        + "': releaseAfter is isolation, but " + why)));
+            }
         });
         if (!issues.isEmpty()) {
             throw new FenceConfigurationException(issues);
@@ -181,7 +217,7 @@ public final class FenceConfiguration {
         Map<FenceStep, StepPlan> steps = new EnumMap<>(FenceStep.class);
         topology.steps().forEach((step, spec) -> steps.put(step, new StepPlan(spec.timeout(), spec.retries(),
                 spec.levels().stream().map(level -> level.stream().map(methods::get).toList()).toList())));
-        return Optional.of(new NodePlan(node, topology.name(), steps));
+        return Optional.of(new NodePlan(node, topology.name(), steps, topology.releaseAfter()));
     }
 
     /** The plan of a node with its own configuration; timeouts and retries from {@code matched}'s steps. */

@@ -8,6 +8,8 @@ import dev.remedy.spi.discovery.FenceAgentRegistry;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Objects;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 /**
  * Reads a fence configuration from YAML ({@code .yaml}, {@code .yml}) or JSON ({@code .json}) and checks it
@@ -22,9 +24,13 @@ import java.util.Objects;
  * {@link dev.remedy.spi.FencingKind}) under power management, syntax errors (with line and column) and documents
  * over the bounds of {@link dev.remedy.config.ConfigDocuments}. No message contains a secret value.
  *
+ * <p>A configuration that loads may still have {@link FenceConfiguration#warnings()}, which are logged at WARN.
+ *
  * <p>Thread-safe; one loader can be shared. Loading blocks on file I/O.
  */
 public final class FenceConfigurationLoader {
+
+    private static final Logger LOG = LoggerFactory.getLogger(FenceConfigurationLoader.class);
 
     /** A loader; cheap to create, and reusable. */
     public FenceConfigurationLoader() {
@@ -40,7 +46,7 @@ public final class FenceConfigurationLoader {
         Objects.requireNonNull(registry, "registry");
         String source = file.toString();
         ConfigNode root = ConfigDocuments.read(file, e -> refused(source, e));
-        return new ConfigReader(source, registry).read(root);
+        return warned(new ConfigReader(source, registry).read(root));
     }
 
     /**
@@ -53,7 +59,13 @@ public final class FenceConfigurationLoader {
         Objects.requireNonNull(sourceName, "sourceName");
         Objects.requireNonNull(registry, "registry");
         ConfigNode root = ConfigDocuments.parse(text, sourceName, e -> refused(sourceName, e));
-        return new ConfigReader(sourceName, registry).read(root);
+        return warned(new ConfigReader(sourceName, registry).read(root));
+    }
+
+    /** Logs {@code configuration}'s {@link FenceConfiguration#warnings()}. */
+    private static FenceConfiguration warned(FenceConfiguration configuration) {
+        configuration.warnings().forEach(LOG::warn);
+        return configuration;
     }
 
     private static FenceConfigurationException refused(String source, DocumentException e) {

@@ -2,6 +2,7 @@ package dev.remedy.core.topology;
 
 import dev.remedy.config.NodeSelector;
 import dev.remedy.core.plan.FenceStep;
+import dev.remedy.core.plan.ReleaseAfter;
 import java.util.Collections;
 import java.util.EnumMap;
 import java.util.List;
@@ -9,12 +10,15 @@ import java.util.Map;
 import java.util.Objects;
 import java.util.stream.Stream;
 
-/** A named topology: the nodes it applies to and how each step fences them. */
-record Topology(String name, NodeSelector selector, Map<FenceStep, StepSpec> steps) {
+/**
+ * A named topology: the nodes it applies to, how each step fences them and which evidence releases their workloads.
+ */
+record Topology(String name, NodeSelector selector, Map<FenceStep, StepSpec> steps, ReleaseAfter releaseAfter) {
 
     Topology {
         Objects.requireNonNull(name, "name");
         Objects.requireNonNull(selector, "selector");
+        Objects.requireNonNull(releaseAfter, "releaseAfter");
         steps = new EnumMap<>(steps);
         for (FenceStep step : FenceStep.values()) {
             steps.putIfAbsent(step, StepSpec.DEFAULT);

@@ -10,7 +10,9 @@ import dev.remedy.config.ConfigProblems;
 import dev.remedy.config.NodeSelector;
 import dev.remedy.config.SelectorReader;
 import dev.remedy.core.plan.FenceStep;
+import dev.remedy.core.plan.ReleaseAfter;
 import dev.remedy.spi.FencingKind;
+import dev.remedy.spi.config.AgentConfig;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -18,6 +20,7 @@ import java.util.EnumMap;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Objects;
 import java.util.Optional;
 import java.util.Set;
 import java.util.stream.Stream;
@@ -29,8 +32,9 @@ import java.util.stream.Stream;
  */
 final class TopologyReader {
 
-    private static final List<String> TOPOLOGY_KEYS = Stream.concat(Stream.of("name", "selector"),
-            Arrays.stream(FenceStep.values()).map(FenceStep::code)).toList();
+    private static final List<String> TOPOLOGY_KEYS = Stream.of(Stream.of("name", "selector"),
+            Arrays.stream(FenceStep.values()).map(FenceStep::code), Stream.of("releaseAfter"))
+            .flatMap(keys -> keys).toList();
     private static final List<String> STEP_KEYS = List.of("timeout", "retries", "levels");
 
     private final ConfigProblems problems;
@@ -87,11 +91,64 @@ final class TopologyReader {
             for (FenceStep step : FenceStep.values()) {
                 steps.put(step, step(item.get(step.code()), child(at, step.code()), step));
             }
+            ReleaseAfter releaseAfter = releaseAfter(item.get("releaseAfter"), child(at, "releaseAfter"));
+            if (releaseAfter == ReleaseAfter.ISOLATION) {
+                checkReleaseAfterIsolation(steps.get(FenceStep.ISOLATION), at);
+            }
             if (name.isPresent() && selector.isPresent()) {
-                topologies.add(new Topology(name.get(), selector.get(), steps));
+                topologies.add(new Topology(name.get(), selector.get(), steps, releaseAfter));
             }
         }
         return topologies;
+    }
+
+    private ReleaseAfter releaseAfter(ConfigNode node, String path) {
+        if (node == null) {
+            return ReleaseAfter.POWER;
+        }
+        Optional<ReleaseAfter> found = Arrays.stream(ReleaseAfter.values())
+                .filter(r -> node.isTextual() && r.code().equals(node.asText())).findFirst();
+        if (found.isEmpty()) {
+            problems.add(path, "must be power (the default: workloads are released once the node is confirmed off) or"
+                    + " isolation (released once it is cut off by isolation methods whose isolation persists), not "
+                    + describe(node));
+        }
+        return found.orElse(ReleaseAfter.POWER);
+    }
+
+    /**
+     * {@code releaseAfter: isolation} needs isolation levels whose every method reads its isolation back and keeps
+     * it: power methods, and fabric methods whose agent says their isolation outlives a restart of the device (with
+     * the template's parameters; each node's plan is checked again with its own).
+     */
+    private void checkReleaseAfterIsolation(StepSpec isolation, String at) {
+        String path = child(at, "releaseAfter");
+        if (isolation.levels().isEmpty()) {
+            problems.add(path, "is isolation, but " + child(at, FenceStep.ISOLATION.code()) + " has no levels; add"
+                    + " isolation levels of fabric methods whose isolation persists, or release after power");
+            return;
+        }
+        isolation.levels().stream().flatMap(List::stream).distinct().map(templates::get)
+                .filter(Objects::nonNull).forEach(template -> releaseProblem(template,
+                        template.provider().configure().setAll(template.parameters().values()).build())
+                        .ifPresent(why -> problems.add(path, "is isolation, but " + why)));
+    }
+
+    /**
+     * Why the method of {@code template} with {@code config} cannot release workloads after isolation, or empty if
+     * it can.
+     */
+    static Optional<String> releaseProblem(MethodTemplate template, AgentConfig config) {
+        String method = "template '" + template.name() + "' (agent '" + template.agentType() + "')";
+        return switch (template.provider().fencingKind()) {
+            case POWER -> Optional.empty();
+            case SOFT -> Optional.of(method + " is soft fencing, which cuts nothing off; remove it from isolation or "
+                    + "release after power");
+            case FABRIC -> template.provider().isolationPersists(config) ? Optional.empty() : Optional.of(method
+                    + " isolates the node in a way that a restart of its device undoes (a switch reload would"
+                    + " re-admit the node while its workloads run elsewhere); use a device profile whose isolation"
+                    + " persists, or release after power");
+        };
     }
 
     private Optional<String> name(ConfigNode node, String path, Map<String, Integer> names, int index) {

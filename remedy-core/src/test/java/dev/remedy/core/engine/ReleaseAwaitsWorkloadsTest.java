@@ -73,9 +73,25 @@ class ReleaseAwaitsWorkloadsTest {
     };
 
     private Observation.Completed release(ReleaseStrategy strategy) {
+        return run(strategy, ClusterAction.RELEASE_WORKLOADS);
+    }
+
+    private Observation.Completed run(ReleaseStrategy strategy, ClusterAction action) {
         OperationRunner runner = new OperationRunner(cluster, FenceAgentRegistry.of(), node -> Optional.empty(),
                 new FakeTimeSource(), strategy, null, EffectGuard.ALLOW_ALL);
-        return runner.cluster(new Effect.RunCluster(NODE, "op-1", ClusterAction.RELEASE_WORKLOADS));
+        return runner.cluster(new Effect.RunCluster(NODE, "op-1", action));
+    }
+
+    @ParameterizedTest(name = "{0}")
+    @EnumSource(ReleaseStrategy.class)
+    @DisplayName("a release after isolation deletes the pods and waits for them, whatever the strategy: never the"
+            + " out-of-service taint (the machine may still run), never the Node object")
+    void releaseAfterIsolationDeletesPodsOnly(ReleaseStrategy strategy) {
+        Observation.Completed done = run(strategy, ClusterAction.RELEASE_PODS);
+
+        assertThat(done.status()).isEqualTo(FenceStatus.SUCCEEDED);
+        assertThat(simulated.log()).containsExactly("delete-pods " + NODE);
+        assertThat(calls).containsExactly("await " + NODE + " after " + simulated.log());
     }
 
     @ParameterizedTest(name = "{0}")

@@ -338,7 +338,12 @@ final class FlowDriver {
                     .anySatisfy(e -> assertThat(e).isInstanceOfSatisfying(FenceEvent.OperationIssued.class,
                             i -> assertThat(i.operationId()).isEqualTo(op.id())));
             if (effect instanceof Effect.RunCluster c && c.action() == ClusterAction.RELEASE_WORKLOADS) {
-                assertThat(t.record().confirmation()).as("RELEASE only after a confirmation").isPresent();
+                assertThat(t.record().confirmation()).as("RELEASE only after a confirmation that the node stopped")
+                        .hasValueSatisfying(conf -> assertThat(conf.provesStopped()).isTrue());
+            }
+            if (effect instanceof Effect.RunCluster c && c.action() == ClusterAction.RELEASE_PODS) {
+                assertThat(t.record().confirmation().map(Confirmation::kind)).as("pods alone only after isolation")
+                        .contains(Confirmation.Kind.ISOLATED);
             }
         }
         if (t.record().released()) {

@@ -36,11 +36,13 @@ class StageTransitionsTest {
     }
 
     @Test
-    @DisplayName("workloads are released only from the power-management stages that can hold a confirmation")
+    @DisplayName("workloads are released only from the power-management stages that can hold a confirmation, and from"
+            + " isolation (for a topology that releases after isolation)")
     void releaseOnlyAfterPowerManagement() {
         Set<Stage> intoRelease = EnumSet.noneOf(Stage.class);
         Stream.of(Stage.values()).filter(s -> Transitions.isLegal(s, Stage.RELEASE)).forEach(intoRelease::add);
-        assertThat(intoRelease).containsExactlyInAnyOrder(Stage.RACE_DELAY, Stage.POWER_OFF, Stage.CONFIRM_OFF);
+        assertThat(intoRelease).containsExactlyInAnyOrder(Stage.ISOLATE_AGENTS, Stage.RACE_DELAY, Stage.POWER_OFF,
+                Stage.CONFIRM_OFF);
     }
 
     @Test

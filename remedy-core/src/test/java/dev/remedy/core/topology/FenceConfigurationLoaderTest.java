@@ -291,7 +291,7 @@ class FenceConfigurationLoaderTest {
                     "fence.json:version: is not a known key; allowed here: templates, topologies, nodes",
                     "fence.json:templates.bmc.colour: is not a known key; allowed here: agent, parameters, secrets",
                     "fence.json:topologies[0].power_managment: is not a known key; did you mean 'power_management'?"
-                            + " allowed here: name, selector, isolation, power_management, recovery");
+                            + " allowed here: name, selector, isolation, power_management, recovery, releaseAfter");
         }
 
         @Test

@@ -20,7 +20,7 @@ import java.util.Set;
  * (power fencing) takes plug (required), username (default admin, alias login), password (required, secret) and
  * login_timeout (a duration); {@code switch} (fabric fencing) takes port (a required whole number, which its own
  * checks in {@code create} want from 1 to 65535) and token (required, secret, at least 8 characters by its own
- * checks); {@code sysrq} (soft fencing, not in {@link #registry()}) takes host (required).
+ * checks) and persistent (whether its isolation outlives a switch reload, false by default); {@code sysrq} (soft fencing, not in {@link #registry()}) takes host (required).
  */
 final class TestAgents {
 
@@ -34,7 +34,8 @@ final class TestAgents {
 
     static final FenceAgentProvider SWITCH = new Provider("switch", FencingKind.FABRIC, List.of(
             ParameterDescriptor.builder("port", ParameterType.INTEGER).required().build(),
-            ParameterDescriptor.builder("token", ParameterType.STRING).required().secret().build()));
+            ParameterDescriptor.builder("token", ParameterType.STRING).required().secret().build(),
+            ParameterDescriptor.builder("persistent", ParameterType.BOOLEAN).defaultValue("false").build()));
 
     static final FenceAgentProvider SYSRQ = new Provider("sysrq", FencingKind.SOFT, List.of(
             ParameterDescriptor.builder("host", ParameterType.STRING).required().build()));
@@ -58,6 +59,11 @@ final class TestAgents {
         public Set<FenceAction> supportedActions() {
             return fencingKind == FencingKind.SOFT ? Set.of(FenceAction.REBOOT, FenceAction.STATUS)
                     : Set.of(FenceAction.STATUS);
+        }
+
+        @Override
+        public boolean isolationPersists(AgentConfig config) {
+            return type.equals("switch") && config.bool("persistent");
         }
 
         @Override

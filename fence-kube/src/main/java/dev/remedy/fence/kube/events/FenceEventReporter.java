@@ -44,9 +44,9 @@ public final class FenceEventReporter implements FenceEventListener {
             fenceOnly(o.node(), !ok, ok ? "OperationSucceeded" : "OperationFailed", "Operate", o.description()
                     + " " + o.result() + (o.detail().isEmpty() ? "" : ": " + o.detail()));
         } else if (event instanceof FenceEvent.Confirmed c) {
-            both(c.node(), false, "FenceConfirmed", "Fence", "node " + c.node() + " is confirmed stopped ("
-                    + c.confirmation().kind() + " by " + c.confirmation().source() + "); its workloads may be"
-                    + " released");
+            both(c.node(), false, "FenceConfirmed", "Fence", "node " + c.node() + " is confirmed "
+                    + (c.confirmation().provesStopped() ? "stopped" : "isolated") + " (" + c.confirmation().kind()
+                    + " by " + c.confirmation().source() + "); its workloads may be released");
         } else if (event instanceof FenceEvent.Refused r) {
             both(r.node(), true, "FenceRefused", "Decide", r.reason());
         } else if (event instanceof FenceEvent.Alert a) {
@@ -61,7 +61,7 @@ public final class FenceEventReporter implements FenceEventListener {
         } else if (t.to() == Stage.FAILED) {
             both(t.node(), true, "FenceFailed", "Fence", "fencing step " + t.from().step() + " of node " + t.node()
                     + " failed: " + t.reason());
-        } else if (t.from() == Stage.RELEASE && t.to() == Stage.LIFT_OUT_OF_SERVICE) {
+        } else if (t.from() == Stage.RELEASE && t.to() != Stage.FAILED && t.to() != Stage.FINISHED) {
             both(t.node(), false, "WorkloadsReleased", "Release", "the workloads of node " + t.node()
                     + " were released: " + t.reason());
         } else if (t.to() == Stage.FINISHED) {

@@ -83,7 +83,7 @@ public final class RemedyMetrics implements FenceEventListener, StormListener, C
         if (event instanceof FenceEvent.Transitioned t) {
             if (t.from() == Stage.HOLD && t.to() == Stage.HOLD) {
                 bounded(decided).put(t.node(), t.at());
-            } else if (t.from() == Stage.RELEASE && t.to() == Stage.LIFT_OUT_OF_SERVICE) {
+            } else if (t.from() == Stage.RELEASE && t.to() != Stage.FAILED && t.to() != Stage.FINISHED) {
                 Instant since = decided.remove(t.node());
                 if (since != null && !t.at().isBefore(since)) {
                     timeToSafe.record(Duration.between(since, t.at()));
