@@ -22,6 +22,7 @@ import java.time.Duration;
 import java.util.Arrays;
 import java.util.Comparator;
 import java.util.List;
+import java.util.Locale;
 import java.util.Optional;
 import java.util.concurrent.CancellationException;
 import java.util.concurrent.CompletableFuture;
@@ -441,8 +442,8 @@ final class Handshake implements Receiver {
         if (stage == Stage.RAKP3) {
             return "answered Get Channel Authentication Capabilities, Open Session and RAKP 1, then went silent after"
                     + " RAKP 3 (" + unanswered + "): on many BMCs this means the key exchange code check failed, a"
-                    + " wrong password for user '" + login.user() + "', or that the user may not log in at "
-                    + login.privilege() + "; check password and privlvl";
+                    + " wrong password for user '" + login.user() + "', or that the user may not log in at privlvl "
+                    + login.privilege().name().toLowerCase(Locale.ROOT) + "; check password and privlvl";
         }
         return unanswered + ": check ip and ipport, that IPMI over LAN is enabled on the BMC and that UDP reaches it";
     }
