@@ -28,8 +28,9 @@ import java.util.Map;
 /**
  * remedy's IPMI agent against the peers, all against one OpenIPMI {@code ipmi_sim} on loopback in the same run:
  * median latency of STATUS and of OFF with confirmation for remedy (in-process, warm), {@code ipmitool},
- * freeipmi's {@code ipmipower} and {@code fence_ipmilan} (with its defaults), with ratios. Targets: STATUS at least
- * 10x faster than ipmitool, OFF-confirmed at least 20x faster than fence_ipmilan.
+ * freeipmi's {@code ipmipower} and {@code fence_ipmilan} (with its defaults; each a new process per call), with
+ * ratios. Every row says what ran: remedy's options, or the peer's command line with its password masked.
+ * Targets: STATUS at least 10x faster than ipmitool, OFF-confirmed at least 20x faster than fence_ipmilan.
  */
 final class IpmiPeerBenchmark {
 
@@ -59,25 +60,30 @@ final class IpmiPeerBenchmark {
             double status = remedyMedian(provider, fresh, FenceAction.STATUS, () -> { });
             double statusReused = remedyMedian(provider, reuse, FenceAction.STATUS, () -> { });
             double off = remedyMedian(provider, fresh, FenceAction.OFF, () -> sim.powerTarget().power(PowerState.ON));
-            double ipmitool = peerMedian(ipmitool(sim), IPMITOOL_RUNS, () -> { });
-            double ipmipower = peerMedian(ipmipower(sim, work), IPMITOOL_RUNS, () -> { });
-            double fenceStatus = peerMedian(fenceIpmilan(sim, "status"), FENCE_STATUS_RUNS, () -> { });
-            double fenceOff = peerMedian(fenceIpmilan(sim, "off"), FENCE_OFF_RUNS,
-                    () -> sim.powerTarget().power(PowerState.ON));
+            PeerCommand ipmitool = ipmitool(sim);
+            PeerCommand ipmipower = ipmipower(sim, work);
+            PeerCommand fenceStatus = fenceIpmilan(sim, "status");
+            PeerCommand fenceOff = fenceIpmilan(sim, "off");
+            double ipmitoolMs = peerMedian(ipmitool, IPMITOOL_RUNS, () -> { });
+            double ipmipowerMs = peerMedian(ipmipower, IPMITOOL_RUNS, () -> { });
+            double fenceStatusMs = peerMedian(fenceStatus, FENCE_STATUS_RUNS, () -> { });
+            double fenceOffMs = peerMedian(fenceOff, FENCE_OFF_RUNS, () -> sim.powerTarget().power(PowerState.ON));
             System.out.printf(Locale.ROOT, "  %-44s %10s %10s%n", "median latency per operation", "ms", "ratio");
-            row("remedy STATUS (new session each time)", status, Double.NaN);
-            row("remedy STATUS (session_reuse=true)", statusReused, Double.NaN);
-            row("ipmitool chassis power status", ipmitool, ipmitool / status);
-            row("ipmipower --stat (freeipmi)", ipmipower, ipmipower / status);
-            row("fence_ipmilan --action=status", fenceStatus, fenceStatus / status);
-            row("remedy OFF, confirmed by status", off, Double.NaN);
-            row("fence_ipmilan --action=off (defaults)", fenceOff, fenceOff / off);
-            verdict("STATUS: ipmitool / remedy", ipmitool / status, 10);
-            verdict("STATUS, session reused: ipmitool / remedy", ipmitool / statusReused, 10);
-            verdict("OFF confirmed: fence_ipmilan / remedy", fenceOff / off, 20);
-            System.out.println("  (ratio column: the peer's median divided by remedy's; remedy's STATUS without reuse"
-                    + " opens and closes a full RMCP+ session every time, like the peers; every status read also runs"
-                    + " ipmi_sim's chassis-control shell script, about 1 ms of each figure)");
+            remedyRow("remedy STATUS (new session each time)", status, fresh);
+            remedyRow("remedy STATUS (session_reuse=true)", statusReused, reuse);
+            peerRow("ipmitool chassis power status", ipmitoolMs, ipmitoolMs / status, ipmitool, sim);
+            peerRow("ipmipower --stat (freeipmi)", ipmipowerMs, ipmipowerMs / status, ipmipower, sim);
+            peerRow("fence_ipmilan action=status", fenceStatusMs, fenceStatusMs / status, fenceStatus, sim);
+            remedyRow("remedy OFF, confirmed by status", off, fresh);
+            peerRow("fence_ipmilan action=off (default waits)", fenceOffMs, fenceOffMs / off, fenceOff, sim);
+            verdict("STATUS: ipmitool / remedy", ipmitoolMs / status, 10, ipmitool);
+            verdict("STATUS, session reused: ipmitool / remedy", ipmitoolMs / statusReused, 10, ipmitool);
+            verdict("OFF confirmed: fence_ipmilan / remedy", fenceOffMs / off, 20, fenceOff);
+            System.out.println("  (ratio column: the peer's median divided by remedy's. remedy is measured in this JVM"
+                    + " on a warm client (" + REMEDY_WARMUP + " calls before the " + REMEDY_RUNS + " measured);"
+                    + " every peer call starts a new process, and its figure includes that start. remedy's STATUS"
+                    + " without reuse opens and closes a full RMCP+ session every time, like the peers; every status"
+                    + " read also runs ipmi_sim's chassis-control shell script, about 1 ms of each figure)");
         }
     }
 
@@ -161,14 +167,23 @@ final class IpmiPeerBenchmark {
         return median(millis);
     }
 
-    private static void row(String what, double millis, double ratio) {
-        System.out.printf(Locale.ROOT, "  %-44s %10.2f %10s%n", what, millis,
-                Double.isNaN(ratio) ? "" : String.format(Locale.ROOT, "x%.1f", ratio));
+    private static void remedyRow(String what, double millis, AgentConfig config) {
+        System.out.printf(Locale.ROOT, "  %-44s %10.2f%n", what, millis);
+        System.out.println("      ran: " + config + ", in this JVM, warm client (" + REMEDY_WARMUP
+                + " calls before the measured ones)");
     }
 
-    private static void verdict(String what, double ratio, double target) {
-        System.out.printf(Locale.ROOT, "  %-44s x%.1f (target >= x%.0f: %s)%n", what, ratio, target,
-                Double.isNaN(ratio) ? "NOT MEASURED" : ratio >= target ? "met" : "MISSED");
+    private static void peerRow(String what, double millis, double ratio, PeerCommand command, IpmiSimProcess sim) {
+        System.out.printf(Locale.ROOT, "  %-44s %10.2f %10s  %s%n", what, millis,
+                Double.isNaN(ratio) ? "" : String.format(Locale.ROOT, "x%.1f", ratio),
+                PeerLabel.ratioNote(PeerLabel.program(command)));
+        System.out.println("      ran: " + PeerLabel.commandLine(command, sim.password()));
+    }
+
+    private static void verdict(String what, double ratio, double target, PeerCommand peer) {
+        System.out.printf(Locale.ROOT, "  %-44s x%.1f (target >= x%.0f: %s) %s%n", what, ratio, target,
+                Double.isNaN(ratio) ? "NOT MEASURED" : ratio >= target ? "met" : "MISSED",
+                PeerLabel.ratioNote(PeerLabel.program(peer)));
     }
 
     static double median(List<Double> values) {

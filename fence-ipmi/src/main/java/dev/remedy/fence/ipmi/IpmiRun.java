@@ -220,12 +220,12 @@ final class IpmiRun {
 
     private FenceOutcome outcomeOf(Throwable error) {
         Throwable cause = error instanceof CompletionException && error.getCause() != null ? error.getCause() : error;
+        // the outcome's status says how the action ended: the detail says why, with no status word of its own
         if (cause instanceof IpmiException ipmi) {
-            String detail = request.action() + " failed: " + ipmi.getMessage();
             FenceStatus status = ipmi.kind() == IpmiException.Kind.TIMEOUT ? FenceStatus.TIMED_OUT : FenceStatus.FAILED;
-            return FenceOutcome.of(status, lastRead, detail).withCause(ipmi);
+            return FenceOutcome.of(status, lastRead, ipmi.getMessage()).withCause(ipmi);
         }
-        return FenceOutcome.failed(lastRead, request.action() + " on BMC " + settings.bmc() + " failed: " + cause)
+        return FenceOutcome.failed(lastRead, "BMC " + settings.bmc() + ": unexpected error " + cause)
                 .withCause(cause);
     }
 

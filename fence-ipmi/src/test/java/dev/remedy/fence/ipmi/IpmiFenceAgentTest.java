@@ -238,4 +238,25 @@ class IpmiFenceAgentTest {
         assertThat(outcome.status()).isEqualTo(FenceStatus.FAILED);
         assertThat(outcome.detail()).contains("no-such-bmc.invalid").contains("check ip");
     }
+
+    @Test
+    @DisplayName("an outcome's detail carries no status word of its own: the outcome's status is the only one on its "
+            + "line (no 'OFF timed out: ... OFF failed:')")
+    void oneStatusWordPerOutcome() throws InterruptedException {
+        SimulatedBmc bmc = bmc();
+        FenceOutcome wrongPassword = run(config(bmc).secret("password", Secret.of("not-the-password")).build(),
+                FenceAction.OFF, new ArrayList<>());
+        assertThat(wrongPassword.status()).isEqualTo(FenceStatus.FAILED);
+        bmc.failNextCommand(0x00, 0x02, 0xC0);
+        FenceOutcome busy = run(config(bmc).build(), FenceAction.OFF, new ArrayList<>());
+        assertThat(busy.status()).isEqualTo(FenceStatus.FAILED);
+        FenceOutcome absent = run(config(bmc().responsive(false)).set("login_timeout", "300ms").build(),
+                FenceAction.STATUS, new ArrayList<>());
+        assertThat(absent.status()).isEqualTo(FenceStatus.TIMED_OUT);
+        for (FenceOutcome outcome : List.of(wrongPassword, busy, absent)) {
+            assertThat(outcome.detail()).as("%s", outcome).startsWith("BMC " + bmc.host() + ":")
+                    .doesNotContainPattern("(?i)\\b(OFF|STATUS) (failed|refused|timed out|succeeded)\\b");
+        }
+        assertThat(bmc.powerTarget().power()).as("nothing was switched").isEqualTo(PowerState.ON);
+    }
 }

@@ -4,6 +4,7 @@ import static dev.remedy.simulators.ipmi.IpmiRequest.NETFN_APP;
 import static dev.remedy.simulators.ipmi.IpmiRequest.NETFN_CHASSIS;
 
 import dev.remedy.spi.PowerState;
+import java.util.List;
 
 /**
  * The IPMI commands a simulated BMC understands, with the privilege each needs. Outside a session only Get
@@ -100,9 +101,10 @@ final class BmcCommands {
         if (channel != CURRENT_CHANNEL && channel != CHANNEL || (data[1] & 0x3f) != 0) {
             return IpmiResponse.error(IpmiResponse.INVALID_DATA_FIELD);
         }
-        byte[] records = new byte[5 * bmc.spec.cipherSuites().size()];
+        List<Integer> enabled = bmc.cipherSuites();
+        byte[] records = new byte[5 * enabled.size()];
         int at = 0;
-        for (int id : bmc.spec.cipherSuites()) {
+        for (int id : enabled) {
             CipherSuite suite = CipherSuite.byId(id).orElseThrow();
             records[at++] = (byte) 0xc0;
             records[at++] = (byte) id;

@@ -42,6 +42,8 @@ final class BmcProtocol {
     final AtomicLong resets = new AtomicLong();
     private final List<Integer> chassisControls = new ArrayList<>();
     private final List<Integer> proposedSuites = new ArrayList<>();
+    private final AtomicLong cipherSuitesQueries = new AtomicLong();
+    private volatile List<Integer> cipherSuites;
 
     BmcProtocol(BmcSpec spec, byte[] guid, ScheduledPowerTarget power, LongSupplier nanoClock, Random random) {
         this.spec = Objects.requireNonNull(spec, "spec");
@@ -49,6 +51,22 @@ final class BmcProtocol {
         this.power = Objects.requireNonNull(power, "power");
         this.nanoClock = Objects.requireNonNull(nanoClock, "nanoClock");
         this.random = Objects.requireNonNull(random, "random");
+        this.cipherSuites = spec.cipherSuites();
+    }
+
+    /** The cipher suites enabled now: the spec's until {@link #cipherSuites(List)} changes them. */
+    List<Integer> cipherSuites() {
+        return cipherSuites;
+    }
+
+    /** Enables other cipher suites from now on, as an administrator reconfiguring the BMC would. */
+    void cipherSuites(List<Integer> ids) {
+        this.cipherSuites = List.copyOf(ids);
+    }
+
+    /** Get Channel Cipher Suites requests received, answered or not (each page and retransmission counts). */
+    long cipherSuitesQueries() {
+        return cipherSuitesQueries.get();
     }
 
     /**
@@ -143,10 +161,14 @@ final class BmcProtocol {
         return unsessioned(out, 0x00, written);
     }
 
-    /** Whether a session-less request goes unanswered by the spec's choice. */
+    /** Whether a session-less request goes unanswered by the spec's choice; counts cipher-suite queries. */
     private boolean unanswered(IpmiRequest request) {
-        return spec.silentOnCipherSuitesQuery() && request.netFn() == IpmiRequest.NETFN_APP
+        boolean suitesQuery = request.netFn() == IpmiRequest.NETFN_APP
                 && request.command() == BmcCommands.GET_CHANNEL_CIPHER_SUITES;
+        if (suitesQuery) {
+            cipherSuitesQueries.incrementAndGet();
+        }
+        return suitesQuery && spec.silentOnCipherSuitesQuery();
     }
 
     /** Writes the RMCP+ header of a session-less payload already at {@code out[16]}; returns the datagram length. */

@@ -46,6 +46,7 @@ public final class BmcSpec {
     private final boolean silentOnUnknownUser;
     private final Integer forcedSuite;
     private final boolean silentOnCipherSuitesQuery;
+    private final boolean silentOnRakp3;
 
     private BmcSpec(Builder builder) {
         this.users = List.copyOf(builder.users);
@@ -59,6 +60,7 @@ public final class BmcSpec {
         this.silentOnUnknownUser = builder.silentOnUnknownUser;
         this.forcedSuite = builder.forcedSuite;
         this.silentOnCipherSuitesQuery = builder.silentOnCipherSuitesQuery;
+        this.silentOnRakp3 = builder.silentOnRakp3;
     }
 
     /** A builder with no users yet and every other setting at its default. */
@@ -132,6 +134,11 @@ public final class BmcSpec {
         return silentOnCipherSuitesQuery;
     }
 
+    /** Whether RAKP 3 goes unanswered, as on BMCs that ignore a failed key exchange code or privilege check. */
+    public boolean silentOnRakp3() {
+        return silentOnRakp3;
+    }
+
     /** The user called {@code name}, if any. */
     Optional<BmcUser> user(byte[] name, int offset, int length) {
         for (BmcUser user : users) {
@@ -155,7 +162,8 @@ public final class BmcSpec {
                 + idleTimeout + ", handshakeTimeout=" + handshakeTimeout + ", initialPower=" + initialPower
                 + (silentOnUnknownUser ? ", silentOnUnknownUser" : "")
                 + (forcedSuite == null ? "" : ", forcedSuite=" + forcedSuite)
-                + (silentOnCipherSuitesQuery ? ", silentOnCipherSuitesQuery" : "") + "]";
+                + (silentOnCipherSuitesQuery ? ", silentOnCipherSuitesQuery" : "")
+                + (silentOnRakp3 ? ", silentOnRakp3" : "") + "]";
     }
 
     /** Collects the settings of a {@link BmcSpec}; every setter validates at once and names the property. */
@@ -172,6 +180,7 @@ public final class BmcSpec {
         private boolean silentOnUnknownUser;
         private Integer forcedSuite;
         private boolean silentOnCipherSuitesQuery;
+        private boolean silentOnRakp3;
 
         private Builder() {
         }
@@ -204,19 +213,7 @@ public final class BmcSpec {
          * @throws IllegalArgumentException if none is given or one is a suite the simulator does not speak
          */
         public Builder cipherSuites(int... ids) {
-            Objects.requireNonNull(ids, "ids");
-            if (ids.length == 0) {
-                throw new IllegalArgumentException("cipherSuites: enable at least one of " + sortedIds());
-            }
-            Set<Integer> chosen = new LinkedHashSet<>();
-            for (int id : ids) {
-                if (!CipherSuite.IDS.contains(id)) {
-                    throw new IllegalArgumentException("cipherSuites: the simulator does not speak suite " + id + "; choose from "
-                            + sortedIds());
-                }
-                chosen.add(id);
-            }
-            this.cipherSuites = List.copyOf(chosen);
+            this.cipherSuites = suites(ids);
             return this;
         }
 
@@ -355,6 +352,16 @@ public final class BmcSpec {
         }
 
         /**
+         * Makes the BMC leave every RAKP 3 unanswered, after answering RAKP 1 with RAKP 2, as many BMCs do when the
+         * console's key exchange code is wrong (a wrong password) or the user lacks the requested privilege; the
+         * half-open session then ends at the handshake timeout. By default it answers with RAKP 4.
+         */
+        public Builder silentOnRakp3(boolean silent) {
+            this.silentOnRakp3 = silent;
+            return this;
+        }
+
+        /**
          * The spec.
          *
          * @throws IllegalStateException if no user was added
@@ -381,6 +388,27 @@ public final class BmcSpec {
                 }
             }
             return true;
+        }
+
+        /**
+         * The cipher suites {@code ids}, in this order, without repeats.
+         *
+         * @throws IllegalArgumentException if none is given or one is a suite the simulator does not speak
+         */
+        static List<Integer> suites(int... ids) {
+            Objects.requireNonNull(ids, "ids");
+            if (ids.length == 0) {
+                throw new IllegalArgumentException("cipherSuites: enable at least one of " + sortedIds());
+            }
+            Set<Integer> chosen = new LinkedHashSet<>();
+            for (int id : ids) {
+                if (!CipherSuite.IDS.contains(id)) {
+                    throw new IllegalArgumentException("cipherSuites: the simulator does not speak suite " + id + "; choose from "
+                            + sortedIds());
+                }
+                chosen.add(id);
+            }
+            return List.copyOf(chosen);
         }
 
         private static List<Integer> sortedIds() {

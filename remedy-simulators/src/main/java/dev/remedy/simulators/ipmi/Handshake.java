@@ -176,6 +176,9 @@ final class Handshake {
             bmc.discard(session);
             return 0;
         }
+        if (bmc.spec.silentOnRakp3()) {
+            return 0;
+        }
         BmcUser user = session.user;
         byte[] kuid = user.kuid();
         byte[] expected = Rakp.rakp3Code(crypto, session.suite, kuid, session.rc, session.consoleId, session.role,
@@ -199,7 +202,7 @@ final class Handshake {
     }
 
     private CipherSuite enabledSuite(int[] algorithms) {
-        for (int id : bmc.spec.cipherSuites()) {
+        for (int id : bmc.cipherSuites()) {
             CipherSuite suite = CipherSuite.byId(id).orElseThrow();
             if (suite.matches(algorithms[0], algorithms[1], algorithms[2])) {
                 return suite;

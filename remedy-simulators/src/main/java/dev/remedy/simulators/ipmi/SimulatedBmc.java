@@ -120,6 +120,27 @@ public final class SimulatedBmc {
         return protocol.proposedSuites();
     }
 
+    /** Get Channel Cipher Suites requests received since the BMC was added, answered or not (pages and resends count). */
+    public long cipherSuitesQueries() {
+        return protocol.cipherSuitesQueries();
+    }
+
+    /** The cipher suites the BMC enables now: {@link BmcSpec#cipherSuites()} until changed. */
+    public List<Integer> cipherSuites() {
+        return protocol.cipherSuites();
+    }
+
+    /**
+     * Enables exactly these cipher suites from now on, as an administrator reconfiguring the BMC would: Get Channel
+     * Cipher Suites lists them and Open Session accepts only them. Open sessions keep their suite.
+     *
+     * @throws IllegalArgumentException if none is given or one is a suite the simulator does not speak
+     */
+    public SimulatedBmc cipherSuites(int... ids) {
+        protocol.cipherSuites(BmcSpec.Builder.suites(ids));
+        return this;
+    }
+
     /** Every Chassis Control code received in a session allowed to send it, in order (0 down, 1 up, 2 cycle...). */
     public List<Integer> chassisControls() {
         return protocol.chassisControls();

@@ -214,6 +214,41 @@ class BmcProtocolTest {
                 .isTrue();
     }
 
+    @Test
+    @DisplayName("Get Channel Cipher Suites is counted, answered or not; suites enabled later are listed and accepted")
+    void cipherSuitesChangedAndCounted() {
+        BmcProtocol bmc = bmc(spec().cipherSuites(17, 3));
+        TestConsole console = new TestConsole(TestConsole.direct(bmc));
+        byte[] query = SessionlessProbe.request(NETFN_APP, 0x54, 0, 0x0e, 0x00, 0x80);
+
+        console.exchange(query);
+        bmc.cipherSuites(BmcSpec.Builder.suites(3));
+
+        assertThat(HexFormat.of().formatHex(SessionlessProbe.data(console.exchange(query))))
+                .isEqualTo("01" + "c003014181");
+        assertThat(console.openSession(CipherSuite.SUITE_17, 1)[1]).as("suite 17, no longer enabled")
+                .isEqualTo((byte) 0x11);
+        console.login("admin", PASSWORD, 3);
+        assertThat(bmc.cipherSuitesQueries()).isEqualTo(2);
+        BmcProtocol silent = bmc(spec().silentOnCipherSuitesQuery(true));
+        TestConsole.direct(silent).exchange(query);
+        assertThat(silent.cipherSuitesQueries()).as("unanswered queries count too").isEqualTo(1);
+    }
+
+    @Test
+    @DisplayName("silentOnRakp3: RAKP 2 is sent, RAKP 3 goes unanswered and opens no session, right code or wrong")
+    void silentOnRakp3() {
+        BmcProtocol bmc = bmc(spec().silentOnRakp3(true));
+        TestConsole console = new TestConsole(TestConsole.direct(bmc));
+
+        Attempt right = console.start("admin", 17, TestConsole.ROLE_ADMIN_NAME_ONLY);
+        assertThat(right.rakp2Status).as("RAKP 2 status").isZero();
+        assertThat(right.rakp3(PASSWORD)).as("RAKP 4").isNull();
+        Attempt wrong = console.start("admin", 17, TestConsole.ROLE_ADMIN_NAME_ONLY);
+        assertThat(wrong.rakp3("not-the-password")).as("RAKP 4").isNull();
+        assertThat(bmc.activeSessions()).isZero();
+    }
+
     private static int status(TestConsole console, byte[] request) {
         byte[] answer = console.unsessioned(0x10, request);
         assertThat(answer).as("error answers carry tag, status, reserved and the console id").hasSize(8);

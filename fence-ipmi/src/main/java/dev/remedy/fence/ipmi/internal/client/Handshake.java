@@ -22,6 +22,7 @@ import java.time.Duration;
 import java.util.Arrays;
 import java.util.Comparator;
 import java.util.List;
+import java.util.Locale;
 import java.util.Optional;
 import java.util.concurrent.CancellationException;
 import java.util.concurrent.CompletableFuture;
@@ -32,7 +33,8 @@ import java.util.stream.Collectors;
 /**
  * Opens one RMCP+ session: Get Channel Authentication Capabilities and, at the same time (one round trip less),
  * with several suites allowed Get Channel Cipher Suites (proposing only those the BMC lists; a BMC that does not
- * answer within {@link #SUITES_WAIT} gets every one), then
+ * answer within {@link #SUITES_WAIT} gets every one) unless the {@link SuiteMemory} knows the suite this BMC
+ * accepted last (then proposed alone, and forgotten if refused: a refusal for its algorithms asks the suites), then
  * Open Session (cipher suites in the order of the login, moving on when the BMC refuses a suite's algorithms; a
  * reply with other algorithms than proposed is accepted if they form a suite of the login, refused otherwise);
  * once both are answered and acceptable, RAKP 1 to 4 with both proofs checked,
@@ -52,6 +54,7 @@ final class Handshake implements Receiver {
 
     private final EventLoop loop;
     private final BmcLogin login;
+    private final SuiteMemory memory;
     private final long startedAt;
     private final long deadline;
     private final CompletableFuture<IpmiSession> result;
@@ -64,6 +67,8 @@ final class Handshake implements Receiver {
     private final ByteArrayOutputStream suiteRecords = new ByteArrayOutputStream();
     private List<CipherSuite> proposals;
     private CipherSuite suite;
+    /** The suite proposed alone because this BMC accepted it last, until the BMC refuses it; else null. */
+    private CipherSuite recalled;
     private boolean capable;
     private boolean openAccepted;
     private int consoleSessionId;
@@ -75,10 +80,11 @@ final class Handshake implements Receiver {
     private RakpExchange exchange;
     private SessionKeys keys;
 
-    Handshake(EventLoop loop, BmcLogin login, long deadline, CompletableFuture<IpmiSession> result,
-            AtomicInteger packets) {
+    Handshake(EventLoop loop, BmcLogin login, SuiteMemory memory, long deadline,
+            CompletableFuture<IpmiSession> result, AtomicInteger packets) {
         this.loop = loop;
         this.login = login;
+        this.memory = memory;
         this.startedAt = System.nanoTime();
         this.deadline = deadline;
         this.result = result;
@@ -112,7 +118,11 @@ final class Handshake implements Receiver {
         byte[] datagram = SessionlessPacket.encode(Command.GET_CHANNEL_AUTH_CAPABILITIES.request(
                 capabilitiesSequence, ChannelAuthCapabilities.requestData(login.privilege())));
         capabilities = send(() -> datagram, "Get Channel Authentication Capabilities");
-        if (login.suites().size() > 1) {
+        recalled = login.suites().size() > 1 ? memory.recall(login).orElse(null) : null;
+        if (recalled != null) {
+            proposals = List.of(recalled);
+            openSession();
+        } else if (login.suites().size() > 1) {
             askSuites(0);
         } else {
             openSession();
@@ -270,7 +280,13 @@ final class Handshake implements Receiver {
         }
         pending.stop();
         int status = response.status();
-        if (RmcpPlusStatus.isCipherMismatch(status) && proposalIndex + 1 < proposals.size()) {
+        if (RmcpPlusStatus.isCipherMismatch(status) && recalled != null) {
+            // The BMC no longer accepts the suite it accepted last time: ask which suites it offers now.
+            memory.forget(login, recalled);
+            recalled = null;
+            proposalIndex = 0;
+            askSuites(0);
+        } else if (RmcpPlusStatus.isCipherMismatch(status) && proposalIndex + 1 < proposals.size()) {
             proposalIndex++;
             openSession();
         } else if (status != RmcpPlusStatus.OK) {
@@ -381,6 +397,9 @@ final class Handshake implements Receiver {
         }
         stopResending();
         stage = Stage.DONE;
+        if (login.suites().size() > 1) {
+            memory.remember(login, suite());
+        }
         loop.setUp(login.address(), consoleSessionId);
         IpmiSession session = new IpmiSession(loop, login, suite(), consoleSessionId, bmcSessionId, keys, packets);
         loop.reroute(consoleSessionId, session::receive);
@@ -409,7 +428,8 @@ final class Handshake implements Receiver {
 
     /**
      * Why {@code step} got no answer. A BMC that answered the first messages is reachable: silence at RAKP 1 is
-     * how some BMCs treat a user name they do not know.
+     * how some BMCs treat a user name they do not know, silence after RAKP 3 how many treat a key exchange code
+     * that does not match (a wrong password) or a privilege level the user lacks.
      */
     private String silence(String step, int tries) {
         String unanswered = "no answer to " + step + " within " + elapsed().toMillis() + " ms after " + tries
@@ -418,6 +438,12 @@ final class Handshake implements Receiver {
             return "answered Get Channel Authentication Capabilities and Open Session, then went silent at RAKP 1 ("
                     + unanswered + "): some BMCs ignore RAKP 1 for a user name they do not know; check username ('"
                     + login.user() + "') and that the user is enabled for IPMI over LAN";
+        }
+        if (stage == Stage.RAKP3) {
+            return "answered Get Channel Authentication Capabilities, Open Session and RAKP 1, then went silent after"
+                    + " RAKP 3 (" + unanswered + "): on many BMCs this means the key exchange code check failed, a"
+                    + " wrong password for user '" + login.user() + "', or that the user may not log in at privlvl "
+                    + login.privilege().name().toLowerCase(Locale.ROOT) + "; check password and privlvl";
         }
         return unanswered + ": check ip and ipport, that IPMI over LAN is enabled on the BMC and that UDP reaches it";
     }
@@ -467,6 +493,10 @@ final class Handshake implements Receiver {
         }
         forgetSuitesQuery();
         stopResending();
+        if (recalled != null && stage == Stage.OPEN) {
+            // Refused, or not answered, with the remembered suite: the next session asks the BMC's suites again.
+            memory.forget(login, recalled);
+        }
         stage = Stage.DONE;
         if (consoleSessionId != 0) {
             loop.setUp(login.address(), consoleSessionId);

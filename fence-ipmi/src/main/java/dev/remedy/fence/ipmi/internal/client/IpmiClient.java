@@ -1,21 +1,17 @@
 package dev.remedy.fence.ipmi.internal.client;
 
-import dev.remedy.fence.ipmi.internal.protocol.CipherSuite;
-import java.net.InetSocketAddress;
 import java.time.Duration;
 import java.util.List;
-import java.util.Map;
 import java.util.Objects;
 import java.util.concurrent.CompletableFuture;
-import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.stream.IntStream;
-import java.util.stream.Stream;
 
 /**
  * A non-blocking RMCP+ client: a fixed number of I/O threads (one by default), each with one UDP socket and one
  * selector, serving any number of concurrent sessions with any number of BMCs. When a login lists several
- * cipher suites, the suite a BMC accepted is remembered and tried first next time. Thread-safe; create one per
+ * cipher suites, the suite a BMC accepted for that user is remembered and proposed alone next time, without
+ * asking the BMC's cipher suites again; when the BMC refuses it, it is forgotten and the suites asked. Thread-safe; create one per
  * process and share it. Closing it stops the threads and drops open sessions without closing them on the BMC,
  * so close sessions first.
  */
@@ -25,7 +21,7 @@ public final class IpmiClient implements AutoCloseable {
 
     private final List<EventLoop> loops;
     private final AtomicInteger next = new AtomicInteger();
-    private final Map<InetSocketAddress, CipherSuite> accepted = new ConcurrentHashMap<>();
+    private final SuiteMemory suites = new SuiteMemory();
 
     private IpmiClient(int threads) {
         int client = CLIENTS.incrementAndGet();
@@ -67,15 +63,7 @@ public final class IpmiClient implements AutoCloseable {
         Objects.requireNonNull(login, "login");
         Objects.requireNonNull(packets, "packets");
         CompletableFuture<IpmiSession> result = new CompletableFuture<>();
-        CipherSuite known = accepted.get(login.address());
-        BmcLogin ordered = known == null || !login.suites().contains(known) ? login
-                : login.withSuites(Stream.concat(Stream.of(known), login.suites().stream()).distinct().toList());
-        new Handshake(nextLoop(), ordered, System.nanoTime() + timeout.toNanos(), result, packets).start();
-        result.thenAccept(session -> {
-            if (login.suites().size() > 1) {
-                accepted.put(login.address(), session.suite());
-            }
-        });
+        new Handshake(nextLoop(), login, suites, System.nanoTime() + timeout.toNanos(), result, packets).start();
         return result;
     }
 

@@ -19,29 +19,43 @@ import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionException;
 import java.util.concurrent.atomic.AtomicInteger;
 import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.DisplayName;
 import org.junit.jupiter.api.Test;
 
-/** The client against the BMC simulator of remedy-simulators (an independent implementation of the server side). */
+/**
+ * The client against the BMC simulator of remedy-simulators (an independent implementation of the server side).
+ * Each test has its own client (what one client remembers of a BMC does not leak into another test) and its own
+ * BMCs, each on a port of its own.
+ */
 class IpmiClientTest {
 
     private static final String PASSWORD = "client-secret-1";
     private static final Duration TIMEOUT = Duration.ofSeconds(5);
 
     private static IpmiBmcSimulator simulator;
-    private static IpmiClient client;
+    private IpmiClient client;
 
     @BeforeAll
     static void start() {
         simulator = IpmiBmcSimulator.start();
-        client = IpmiClient.create();
     }
 
     @AfterAll
     static void stop() {
-        client.close();
         simulator.close();
+    }
+
+    @BeforeEach
+    void createClient() {
+        client = IpmiClient.create();
+    }
+
+    @AfterEach
+    void closeClient() {
+        client.close();
     }
 
     private static SimulatedBmc bmc(BmcSpec.Builder spec) {
@@ -83,18 +97,70 @@ class IpmiClientTest {
     @DisplayName("a BMC that does not list its suites and refuses suite 17 gets suite 3, and the client remembers it")
     void fallsBackToSuite3AndRemembers() {
         SimulatedBmc bmc = bmc(admin().cipherSuites(3).silentOnCipherSuitesQuery(true));
-        AtomicInteger first = new AtomicInteger();
-        IpmiSession session = client.open(login(bmc, "admin", PASSWORD), TIMEOUT, first).join();
+        IpmiSession session = client.open(login(bmc, "admin", PASSWORD), TIMEOUT).join();
         assertThat(session.suite()).isEqualTo(CipherSuite.SUITE_3);
-        int firstSetup = first.get();
+        long queries = bmc.cipherSuitesQueries();
+        assertThat(queries).as("Get Channel Cipher Suites of the first setup, left unanswered").isPositive();
         session.close().join();
         AtomicInteger second = new AtomicInteger();
         IpmiSession again = client.open(login(bmc, "admin", PASSWORD), TIMEOUT, second).join();
         assertThat(again.suite()).isEqualTo(CipherSuite.SUITE_3);
-        assertThat(second.get()).as("datagrams of the second setup (no refused Open Session)")
-                .isEqualTo(firstSetup - 1);
+        assertThat(bmc.cipherSuitesQueries()).as("Get Channel Cipher Suites of both setups").isEqualTo(queries);
+        assertThat(second.get()).as("datagrams of the second setup: Get Channel Authentication Capabilities, Open"
+                + " Session, RAKP 1 and RAKP 3, no cipher-suite query and no refused Open Session").isEqualTo(4);
         assertThat(bmc.proposedSuites()).as("Open Session proposals of both setups").containsExactly(17, 3, 3);
         again.close().join();
+    }
+
+    @Test
+    @DisplayName("cipher unset: the second session with a BMC proposes the suite it accepted, without asking its suites")
+    void secondSessionAsksNoSuites() {
+        SimulatedBmc bmc = bmc(admin().user("operator", PASSWORD));
+        client.open(login(bmc, "admin", PASSWORD), TIMEOUT).join().close().join();
+        long queries = bmc.cipherSuitesQueries();
+        assertThat(queries).as("Get Channel Cipher Suites of the first setup").isEqualTo(1);
+        IpmiSession again = client.open(login(bmc, "admin", PASSWORD), TIMEOUT).join();
+        assertThat(again.suite()).isEqualTo(CipherSuite.SUITE_17);
+        again.close().join();
+        assertThat(bmc.cipherSuitesQueries()).as("Get Channel Cipher Suites after the second setup")
+                .isEqualTo(queries);
+        assertThat(bmc.proposedSuites()).as("Open Session proposals").containsExactly(17, 17);
+        client.open(login(bmc, "operator", PASSWORD), TIMEOUT).join().close().join();
+        assertThat(bmc.cipherSuitesQueries()).as("another user's first setup asks again").isEqualTo(queries + 1);
+        assertThat(client.open(login(bmc, "admin", PASSWORD).withSuites(List.of(CipherSuite.SUITE_3)), TIMEOUT)
+                .join().suite()).as("an explicit suite is proposed, whatever was remembered")
+                .isEqualTo(CipherSuite.SUITE_3);
+    }
+
+    @Test
+    @DisplayName("cipher unset: a BMC that no longer accepts the remembered suite is asked its suites again")
+    void changedSuitesAreAskedAgain() {
+        SimulatedBmc bmc = bmc(admin());
+        client.open(login(bmc, "admin", PASSWORD), TIMEOUT).join().close().join();
+        long queries = bmc.cipherSuitesQueries();
+        bmc.cipherSuites(3);
+        IpmiSession session = client.open(login(bmc, "admin", PASSWORD), TIMEOUT).join();
+        assertThat(session.suite()).isEqualTo(CipherSuite.SUITE_3);
+        session.close().join();
+        assertThat(bmc.cipherSuitesQueries()).as("Get Channel Cipher Suites once the remembered suite was refused")
+                .isEqualTo(queries + 1);
+        assertThat(bmc.proposedSuites()).as("Open Session proposals: 17 listed, 17 remembered and refused, then 3"
+                + " listed").containsExactly(17, 17, 3);
+        client.open(login(bmc, "admin", PASSWORD), TIMEOUT).join().close().join();
+        assertThat(bmc.cipherSuitesQueries()).as("the new suite is remembered").isEqualTo(queries + 1);
+        assertThat(bmc.proposedSuites()).last().isEqualTo(3);
+    }
+
+    @Test
+    @DisplayName("a BMC that answers RAKP 1 but never RAKP 3: the timeout names a wrong password or privlvl, not ip")
+    void silentAfterRakp3() {
+        SimulatedBmc bmc = bmc(admin().silentOnRakp3(true));
+        IpmiException error = failure(client.open(login(bmc, "admin", PASSWORD), Duration.ofMillis(800)));
+        assertThat(error.kind()).isEqualTo(Kind.TIMEOUT);
+        assertThat(error.getMessage()).contains("went silent after RAKP 3").contains("wrong password")
+                .contains("'admin'").contains("privlvl administrator").doesNotContain("ipport")
+                .doesNotContain(PASSWORD);
+        assertThat(client.pendingRoutes()).as("routes left by the failed setup").isZero();
     }
 
     @Test

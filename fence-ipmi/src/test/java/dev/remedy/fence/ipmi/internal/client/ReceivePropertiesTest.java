@@ -114,7 +114,7 @@ class ReceivePropertiesTest {
     @Label("session setup: session-less replies and Open Session Responses of any content fail no handler")
     void sessionSetup(@ForAll("setupAnswers") Answer answer) throws Exception {
         CompletableFuture<IpmiSession> result = new CompletableFuture<>();
-        new Handshake(loop, login, System.nanoTime() + LONG.toNanos(), result, new AtomicInteger()).start();
+        new Handshake(loop, login, new SuiteMemory(), System.nanoTime() + LONG.toNanos(), result, new AtomicInteger()).start();
         Request capabilities = receive(request -> request.sessionless);
         Request open = receive(request -> request.type == PayloadType.OPEN_SESSION_REQUEST);
         IpmiMessage reply = withSequence(answer.message(), capabilities.message.sequence());
