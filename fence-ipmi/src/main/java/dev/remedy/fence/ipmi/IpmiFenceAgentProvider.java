@@ -39,7 +39,8 @@ public final class IpmiFenceAgentProvider implements FenceAgentProvider {
                     .fenceAgentsName("lanplus").description("use IPMI v2.0 (RMCP+); must stay true: v1.5 is not "
                             + "supported").build(),
             ParameterDescriptor.builder("cipher", ParameterType.INTEGER).fenceAgentsName("cipher")
-                    .description("cipher suite: 17 (SHA-256) or 3 (SHA-1); unset tries 17 then 3").build(),
+                    .description("cipher suite: 17 (SHA-256) or 3 (SHA-1); unset asks the BMC for its suites and uses"
+                            + " the strongest of 17 and 3 it has (remembered per BMC and user)").build(),
             ParameterDescriptor.builder("allow_insecure_cipher", ParameterType.BOOLEAN).defaultValue("false")
                     .description("allow cipher=0, which has no authentication at all").build(),
             ParameterDescriptor.builder("privlvl", ParameterType.CHOICE).defaultValue("administrator")
