@@ -6,7 +6,9 @@ import dev.remedy.fence.redfish.RedfishFenceAgentProvider;
 import dev.remedy.simulators.redfish.RedfishSimulator;
 import dev.remedy.simulators.redfish.RedfishSpec;
 import dev.remedy.spi.discovery.FenceAgentRegistry;
+import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
+import java.util.Base64;
 import java.util.List;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
@@ -64,6 +66,23 @@ class VerboseTest {
         assertThat(bmc.lastSessionToken()).as("the simulator's session token").isPresent();
         assertThat(result.printed()).as(result.toString()).doesNotContain(PASSWORD)
                 .doesNotContain(bmc.lastSessionToken().orElseThrow());
+    }
+
+    @Test
+    @DisplayName("a status with HTTP Basic: each request is logged, neither the password nor its Basic form")
+    void statusWithBasicAuth() {
+        String basic = Base64.getEncoder().encodeToString(("admin:" + PASSWORD).getBytes(StandardCharsets.UTF_8));
+
+        CliRunner.Result result = status("-p", "auth=basic", "--verbose");
+
+        assertThat(result.exitCode()).as(result.toString()).isEqualTo(ExitCodes.OK);
+        assertThat(result.errLines()).as(result.toString())
+                .anyMatch(line -> line.matches("remedy: debug: .*HTTP Basic.*"))
+                .anyMatch(line -> line.matches("remedy: debug: GET /redfish/v1/Systems/node-1 -> 200 .*"))
+                .noneMatch(line -> line.contains("SessionService"))
+                .hasSizeLessThan(40);
+        assertThat(result.printed()).as(result.toString()).doesNotContain(PASSWORD).doesNotContain("Authorization")
+                .doesNotContain(basic.replace("=", ""));
     }
 
     @Test
