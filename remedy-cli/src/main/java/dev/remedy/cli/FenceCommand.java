@@ -50,7 +50,8 @@ final class FenceCommand implements Callable<Integer> {
             description = "deadline of the whole action, e.g. 30s, 2m or PT90S, at most 1h (default: ${DEFAULT-VALUE})")
     private String timeout;
 
-    @Option(names = "--verbose", description = "log the agent's steps and print stack traces of errors")
+    @Option(names = "--verbose", description = "log remedy's debug lines (the agent's steps, each HTTP request) and print"
+            + " stack traces of errors")
     private boolean verbose;
 
     @Override

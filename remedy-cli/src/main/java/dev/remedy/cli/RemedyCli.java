@@ -3,11 +3,6 @@ package dev.remedy.cli;
 import dev.remedy.spi.RemedyException;
 import dev.remedy.spi.config.InvalidConfigurationException;
 import java.util.Arrays;
-import java.util.logging.ConsoleHandler;
-import java.util.logging.Formatter;
-import java.util.logging.Level;
-import java.util.logging.LogRecord;
-import java.util.logging.Logger;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 
@@ -21,10 +16,6 @@ import picocli.CommandLine.Command;
         subcommands = {AgentsCommand.class, FenceCommand.class, CheckCommand.class, StateCommand.class,
                 DemoCommand.class, SimulateCommand.class, OperatorCommand.class})
 public final class RemedyCli implements Runnable {
-
-    /** fabric8 warns once that NodeFence's version is v1alpha1: remedy owns that resource, the warning is noise. */
-    private static final Logger UNSTABLE_VERSION_WARNINGS =
-            Logger.getLogger("io.fabric8.kubernetes.client.dsl.internal.VersionUsageUtils");
 
     private final CliEnvironment environment;
 
@@ -43,9 +34,9 @@ public final class RemedyCli implements Runnable {
 
     /** Runs the command line and exits with its code. */
     public static void main(String[] args) {
-        boolean verbose = Arrays.asList(args).contains("--verbose");
-        configureLogging(verbose);
-        System.exit(execute(args, CliEnvironment.system()));
+        CliEnvironment env = CliEnvironment.system();
+        CliLogging.install(Arrays.asList(args).contains("--verbose"), env.err());
+        System.exit(execute(args, env));
     }
 
     /** Runs the command line in {@code env} and returns the exit code. */
@@ -95,25 +86,5 @@ public final class RemedyCli implements Runnable {
         env.out().flush();
         env.err().flush();
         return code;
-    }
-
-    private static void configureLogging(boolean verbose) {
-        Logger root = Logger.getLogger("");
-        for (var handler : root.getHandlers()) {
-            root.removeHandler(handler);
-        }
-        ConsoleHandler console = new ConsoleHandler();
-        Level level = verbose ? Level.FINE : Level.WARNING;
-        console.setLevel(level);
-        console.setFormatter(new Formatter() {
-            @Override
-            public String format(LogRecord entry) {
-                return "remedy: " + entry.getLevel().getName().toLowerCase(java.util.Locale.ROOT) + ": "
-                        + formatMessage(entry) + System.lineSeparator();
-            }
-        });
-        root.addHandler(console);
-        root.setLevel(level);
-        UNSTABLE_VERSION_WARNINGS.setLevel(verbose ? Level.FINE : Level.SEVERE);
     }
 }

@@ -23,6 +23,7 @@ final class CliRunner {
     private final Map<String, String> variables = new HashMap<>();
     private final FakePowerLab lab = new FakePowerLab();
     private FenceAgentRegistry registry = FenceAgentRegistry.of(new FakeFenceAgentProvider(lab));
+    private boolean logged;
 
     /** The clock every action of this runner runs on. */
     FakeTimeSource time() {
@@ -46,6 +47,15 @@ final class CliRunner {
         return this;
     }
 
+    /**
+     * Sets up logging for each run as {@link RemedyCli#main} does, into the captured stderr (put back after the
+     * run): to see what {@code --verbose} logs.
+     */
+    CliRunner logged() {
+        this.logged = true;
+        return this;
+    }
+
     /** Runs {@code remedy args…}. */
     Result run(String... args) {
         return run(CommandLine.defaultFactory(), args);
@@ -57,7 +67,14 @@ final class CliRunner {
         StringWriter err = new StringWriter();
         CliEnvironment env = new CliEnvironment(Map.copyOf(variables), time, registry, new PrintWriter(out, true),
                 new PrintWriter(err, true));
-        int code = RemedyCli.execute(args, env, factory);
+        int code;
+        if (logged) {
+            try (CliLogging logging = CliLogging.install(List.of(args).contains("--verbose"), env.err())) {
+                code = RemedyCli.execute(args, env, factory);
+            }
+        } else {
+            code = RemedyCli.execute(args, env, factory);
+        }
         return new Result(code, out.toString(), err.toString());
     }
 

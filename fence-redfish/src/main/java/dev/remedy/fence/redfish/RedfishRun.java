@@ -125,9 +125,11 @@ final class RedfishRun {
     }
 
     private CompletableFuture<View> read(String path) {
+        LOG.debug("reading the PowerState of {} {}", target.noun(), Text.excerpt(path, Text.VALUE));
         return connection.get(path).thenApply(resource -> {
             View view = target.view(path, resource, connection.service());
             lastRead = view.power();
+            LOG.debug("{} reports PowerState {}", describe(view), view.power());
             return view;
         });
     }
@@ -184,6 +186,11 @@ final class RedfishRun {
         }
         context.progress("sending " + target.actionField() + " " + value + " to " + describe(view));
         return connection.post(view.action().orElseThrow(), Map.of(target.actionField(), value))
+                .whenComplete((answer, error) -> {
+                    if (error == null) {
+                        LOG.debug("{} accepted {} {}", describe(view), target.actionField(), value);
+                    }
+                })
                 .exceptionallyCompose(error -> {
                     RedfishException failure = RedfishConnection.unwrap(error);
                     // only a request that got no answer: a task that outlives the deadline was accepted, not lost

@@ -15,6 +15,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
+import java.util.Optional;
 import java.util.UUID;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
@@ -217,6 +218,14 @@ public final class RedfishSimulator implements AutoCloseable {
     /** Sessions created since start. */
     public long sessionsCreated() {
         return sessions.created();
+    }
+
+    /**
+     * The {@code X-Auth-Token} of the latest session created, even if it was since deleted or expired: for a test
+     * that checks a client never prints it.
+     */
+    public Optional<String> lastSessionToken() {
+        return sessions.lastToken();
     }
 
     /** Requests received since start, including those answered with an injected fault. */

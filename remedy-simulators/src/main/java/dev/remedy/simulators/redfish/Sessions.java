@@ -29,6 +29,7 @@ final class Sessions {
     private final Map<String, Session> byToken = new LinkedHashMap<>();
     private final Map<String, Session> byId = new LinkedHashMap<>();
     private long created;
+    private String lastToken;
     private long nextId = 1;
 
     Sessions(int max) {
@@ -46,6 +47,7 @@ final class Sessions {
         byToken.put(session.token(), session);
         byId.put(session.id(), session);
         created++;
+        lastToken = session.token();
         return Optional.of(session);
     }
 
@@ -81,6 +83,11 @@ final class Sessions {
 
     synchronized long created() {
         return created;
+    }
+
+    /** The token of the latest session created, open or not. */
+    synchronized Optional<String> lastToken() {
+        return Optional.ofNullable(lastToken);
     }
 
     int max() {

@@ -120,6 +120,7 @@ public final class RedfishConnection {
     public CompletableFuture<Void> login(Optional<String> sessions, boolean sessionService) {
         sessions.ifPresent(path -> sessionsPath = path);
         if (mode != AuthMode.SESSION) {
+            LOG.debug("using HTTP Basic as user '{}' on {}", user, base);
             return CompletableFuture.completedFuture(null);
         }
         if (sessions.isEmpty() && !sessionService) {
@@ -134,9 +135,11 @@ public final class RedfishConnection {
         } catch (IOException e) {
             throw new IllegalStateException("cannot encode the login body", e);
         }
+        LOG.debug("logging in to {} as user '{}'", base, user);
         return exchange("POST", sessionsPath, body, false, false, false, 0).thenAccept(response -> {
             token = token(response);
             session = sessionLink(response);
+            LOG.debug("logged in to {}; the session is logged out at the end", base);
         }).exceptionallyCompose(error -> {
             RedfishException failure = unwrap(error);
             if (failure.kind() == Kind.NOT_FOUND || failure.status() == 405) {
@@ -202,7 +205,9 @@ public final class RedfishConnection {
         HttpRequest request = HttpRequest.newBuilder(location).timeout(LOGOUT_TIMEOUT).DELETE()
                 .header("X-Auth-Token", current).header("OData-Version", "4.0").build();
         requests.incrementAndGet();
+        long start = System.nanoTime();
         return http.sendAsync(request, HttpResponse.BodyHandlers.discarding()).handle((response, error) -> {
+            logExchange("DELETE", location, response, error, start);
             if (error != null || response.statusCode() >= 300) {
                 LOG.warn("logout from Redfish service {} failed ({}); the session stays until the service expires it",
                         base, error != null ? error.getClass().getSimpleName() : "HTTP " + response.statusCode());
@@ -266,8 +271,10 @@ public final class RedfishConnection {
         requests.incrementAndGet();
         HttpResponse.BodyHandler<byte[]> bounded = BoundedBody.handler(maxResponseSize,
                 status -> tooLarge(method, uri, status));
+        long start = System.nanoTime();
         return http.sendAsync(builder.build(), bounded)
                 .handle((response, error) -> {
+                    logExchange(method, uri, response, error, start);
                     if (error == null) {
                         return CompletableFuture.completedFuture(response);
                     }
@@ -317,6 +324,25 @@ public final class RedfishConnection {
                             + Text.excerpt(path, Text.VALUE) + " on " + base + " answered HTTP " + status + ": "
                             + ErrorBody.describe(response.body(), password) + hint(status));
                 });
+    }
+
+    /**
+     * One debug line per request: method, path (no query, no header, no body: they may hold credentials), status or
+     * failure, and time taken.
+     */
+    private static void logExchange(String method, URI uri, HttpResponse<?> response, Throwable error, long start) {
+        if (!LOG.isDebugEnabled()) {
+            return;
+        }
+        long millis = TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - start);
+        String path = Text.excerpt(uri.getRawPath(), Text.VALUE);
+        if (response != null) {
+            LOG.debug("{} {} -> {} in {} ms", method, path, response.statusCode(), millis);
+        } else {
+            Throwable cause = error instanceof CompletionException && error.getCause() != null ? error.getCause()
+                    : error;
+            LOG.debug("{} {} -> no answer ({}) after {} ms", method, path, cause.getClass().getSimpleName(), millis);
+        }
     }
 
     private void authorize(HttpRequest.Builder builder) {
