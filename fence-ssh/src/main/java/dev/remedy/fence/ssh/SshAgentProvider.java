@@ -1,5 +1,6 @@
 package dev.remedy.fence.ssh;
 
+import dev.remedy.fence.ssh.internal.profile.DeviceProfile;
 import dev.remedy.fence.ssh.internal.profile.ProfileCatalog;
 import dev.remedy.spi.FenceAction;
 import dev.remedy.spi.FenceAgent;
@@ -58,6 +59,16 @@ abstract class SshAgentProvider implements FenceAgentProvider {
     @Override
     public final Set<FenceAction> supportedActions() {
         return actions;
+    }
+
+    /**
+     * For {@code ssh-fabric}, the {@code isolationPersists} of the configured profile (built-in, or from
+     * {@code profile_file}, which is read); false for the other kinds, or for a profile that cannot be resolved.
+     */
+    @Override
+    public final boolean isolationPersists(AgentConfig config) {
+        return kind == FencingKind.FABRIC && config.agentType().equals(type)
+                && SshSettings.profileOf(config, kind).map(DeviceProfile::isolationPersists).orElse(false);
     }
 
     @Override

@@ -72,6 +72,19 @@ record SshSettings(SshLogin login, DeviceProfile profile, List<String> plugs, Du
                 kind == FencingKind.POWER ? config.duration("reboot_off_time") : Duration.ZERO);
     }
 
+    /**
+     * The profile {@code config} names for an agent of {@code kind}, from the built-in catalog or {@code profile_file},
+     * as {@link #of} resolves it; empty if it cannot be resolved. No network I/O (it reads profile_file).
+     */
+    static Optional<DeviceProfile> profileOf(AgentConfig config, FencingKind kind) {
+        if (text(config, "profile").isEmpty()) {
+            return Optional.empty();
+        }
+        List<ConfigProblem> problems = new ArrayList<>();
+        Optional<DeviceProfile> profile = profile(config, kind, problems);
+        return problems.isEmpty() ? profile : Optional.empty();
+    }
+
     private static Optional<DeviceProfile> profile(AgentConfig config, FencingKind kind, List<ConfigProblem> problems) {
         ProfileCatalog catalog = ProfileCatalog.builtIn();
         Optional<String> file = text(config, "profile_file");
