@@ -92,6 +92,9 @@ abstract class SshAgentProvider implements FenceAgentProvider {
                         .description("OpenSSH private key (ed25519, ECDSA or RSA), tried before the password").build(),
                 ParameterDescriptor.builder("identity_passphrase", ParameterType.STRING).secret()
                         .description("passphrase of identity_file, if it has one").build(),
+                ParameterDescriptor.builder("enable_password", ParameterType.STRING).secret()
+                        .description("enable secret, for a device that logs in at its unprivileged prompt (cisco-ios:"
+                                + " 'switch>', then 'enable' for 'switch#')").build(),
                 ParameterDescriptor.builder("profile", ParameterType.STRING).required()
                         .description("device profile: built in " + profiles + ", or one from profile_file").build(),
                 ParameterDescriptor.builder("profile_file", ParameterType.STRING)
