@@ -32,6 +32,10 @@ class SshDeviceSpecTest {
         assertThat(SshDeviceSpec.builder().device(DeviceKind.LINUX_HOST).build().rebootTime())
                 .isEqualTo(Duration.ofSeconds(2));
         assertThat(SshDeviceSpec.builder().user("admin", "x").build().users()).containsOnlyKeys("admin");
+        assertThat(ios.enableSecret()).isEmpty();
+        SshDeviceSpec userExec = SshDeviceSpec.builder().device(DeviceKind.CISCO_IOS).enableSecret("en-secret").build();
+        assertThat(userExec.enableSecret()).hasValue("en-secret");
+        assertThat(userExec.toString()).contains("enable secret").doesNotContain("en-secret");
     }
 
     @Test
