@@ -454,7 +454,7 @@ class SshFenceAgentTest {
     }
 
     @Test
-    @DisplayName("Cisco IOS at user exec with a wrong enable_password: FAILED, naming enable_password, never the secret")
+    @DisplayName("Cisco IOS at user exec, a wrong enable_password: FAILED, naming enable_password, never the secret")
     void ciscoEnableWrongSecret() throws InterruptedException {
         start(SshDeviceSpec.builder().device(DeviceKind.CISCO_IOS).enableSecret(ENABLE_SECRET));
         String wrong = "not-the-enable-secret";

@@ -8,15 +8,15 @@ import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
 /**
- * A Cisco IOS-style switch CLI in privileged exec, or, with an enable secret, in user exec ({@code remedy-sw1>}:
- * the {@code show} commands, {@code terminal length}, {@code exit} and {@code enable}, which asks
- * {@code Password: } without echo, three times at most, then says {@code % Bad secrets}). Privileged exec has
- * {@code terminal length}, {@code show interfaces status},
- * {@code show interfaces <if> status}, {@code write memory} (saves the running configuration, so that it survives
- * {@link SimulatedDevice#reload()}; with confirmations, only after {@code [confirm]} is answered by a bare Enter), {@code configure terminal}, then {@code interface <if>},
- * {@code shutdown}, {@code no shutdown}, {@code exit} and {@code end}. Keywords are case-insensitive and never
- * abbreviated; an interface is its full name or its short {@code Gi1/0/N}. Anything else is invalid input, with
- * the caret under the first word that fits no command.
+ * A Cisco IOS-style switch CLI in privileged exec, or, with an enable secret, in user exec ({@code remedy-sw1>}: the
+ * {@code show} commands, {@code terminal length}, {@code exit} and {@code enable}, which asks {@code Password: }
+ * without echo, three times at most, then says {@code % Bad secrets}). Privileged exec has {@code terminal length},
+ * {@code show interfaces status}, {@code show interfaces <if> status}, {@code write memory} (saves the running
+ * configuration, so that it survives {@link SimulatedDevice#reload()}; with confirmations, only after {@code [confirm]}
+ * is answered by a bare Enter), {@code configure terminal}, then {@code interface <if>}, {@code shutdown}, {@code no
+ * shutdown}, {@code exit} and {@code end}. Keywords are case-insensitive and never abbreviated; an interface is its
+ * full name or its short {@code Gi1/0/N}. Anything else is invalid input, with the caret under the first word that fits
+ * no command.
  */
 final class IosCli implements DeviceCli {
 

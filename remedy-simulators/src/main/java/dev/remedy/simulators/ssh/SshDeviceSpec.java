@@ -424,10 +424,11 @@ public final class SshDeviceSpec {
          * Builds the spec.
          *
          * @throws IllegalArgumentException if a setting does not fit the device: confirmations on a device other
-         *     than the APC or the IOS switch, an enable secret on a device other than the IOS switch, paging on a Brocade or a Linux host, port names on a Linux host or for a plug the
-         *     device does not have, or a port name that is not 1 to {@value #MAX_NAME_LENGTH} printable ASCII
-         *     characters without leading or trailing blanks, or a second host key of the first one's type or with
-         *     legacy algorithms, or portsPerSlot or virtualFabric on a device other than the Brocade
+         *     than the APC or the IOS switch, an enable secret on a device other than the IOS switch, paging on a
+         *     Brocade or a Linux host, port names on a Linux host or for a plug the device does not have, or a port
+         *     name that is not 1 to {@value #MAX_NAME_LENGTH} printable ASCII characters without leading or trailing
+         *     blanks, or a second host key of the first one's type or with legacy algorithms, or portsPerSlot or
+         *     virtualFabric on a device other than the Brocade
          */
         public SshDeviceSpec build() {
             if ((portsPerSlot > 0 || virtualFabric != null) && device != DeviceKind.BROCADE_FOS) {

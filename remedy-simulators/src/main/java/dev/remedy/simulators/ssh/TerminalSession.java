@@ -22,11 +22,11 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * The terminal all simulated devices share, for one shell or exec channel: it reads the channel's bytes as they
- * come, echoes them as a terminal with a PTY would (printable characters as typed, CR LF at the end of a line,
- * backspace erasing), cuts lines at CR, LF or CR LF, runs each through the {@link DeviceCli} and prints the
- * answer with CR LF line ends and the prompt; it pages long listings, reads confirmation answers (and passwords,
- * not echoed), and applies the {@link SshFaults}. An exec channel runs its one command line the same way, without echo, banner, prompt or
+ * The terminal all simulated devices share, for one shell or exec channel: it reads the channel's bytes as they come,
+ * echoes them as a terminal with a PTY would (printable characters as typed, CR LF at the end of a line, backspace
+ * erasing), cuts lines at CR, LF or CR LF, runs each through the {@link DeviceCli} and prints the answer with CR LF
+ * line ends and the prompt; it pages long listings, reads confirmation answers (and passwords, not echoed), and applies
+ * the {@link SshFaults}. An exec channel runs its one command line the same way, without echo, banner, prompt or
  * paging, and exits when it is answered.
  *
  * <p>Event-driven, so sessions cost no thread: input arrives on sshd's I/O threads and delayed answers run on
