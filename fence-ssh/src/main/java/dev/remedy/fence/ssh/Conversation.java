@@ -1,9 +1,11 @@
 package dev.remedy.fence.ssh;
 
 import dev.remedy.fence.ssh.internal.profile.DeviceProfile;
+import dev.remedy.fence.ssh.internal.profile.Enable;
 import dev.remedy.fence.ssh.internal.profile.Prompt;
 import dev.remedy.fence.ssh.internal.session.DeviceShell;
 import dev.remedy.fence.ssh.internal.session.SshException;
+import dev.remedy.spi.config.Secret;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
@@ -13,7 +15,9 @@ import java.util.regex.Pattern;
 /**
  * A device's command line driven by its profile: wait for the prompt, type a command, answer the pager and the
  * confirmation questions on the way, and return the reply without the echo, failing on a line that matches one
- * of the profile's errors. Each wait lasts at most {@code shell_timeout} and never past the action's deadline.
+ * of the profile's errors. Each wait lasts at most {@code shell_timeout} and never past the action's deadline. A
+ * login that lands at an unprivileged prompt enters the privileged one first, if the profile says how
+ * ({@link Enable}), with the {@code enable_password} secret, which no message ever holds.
  */
 final class Conversation {
 
@@ -27,6 +31,10 @@ final class Conversation {
     private final Duration shellTimeout;
     private final long deadline;
     private int commands;
+    /** The prompt line the device showed last. */
+    private String prompt = "";
+    /** The enable secret once typed, masked in every message. */
+    private Optional<Secret> typed = Optional.empty();
 
     Conversation(DeviceShell shell, DeviceProfile profile, Duration shellTimeout, long deadlineNanos) {
         this.shell = shell;
@@ -35,9 +43,20 @@ final class Conversation {
         this.deadline = deadlineNanos;
     }
 
-    /** Waits for the first prompt (after any banner) within {@code loginTimeout}, then sends the setup commands. */
-    void start(Duration loginTimeout) throws SshException, InterruptedException {
+    /**
+     * Waits for the first prompt (after any banner) within {@code loginTimeout}; enters the privileged prompt with
+     * {@code enablePassword} if the profile has an enable section and that prompt is not privileged; then sends the
+     * setup commands.
+     *
+     * @throws SshException of kind AUTHENTICATION if the privileged prompt is needed and the secret is missing or
+     *     refused
+     */
+    void start(Duration loginTimeout, Optional<Secret> enablePassword) throws SshException, InterruptedException {
         reply("the first prompt after login", loginTimeout, "login_timeout");
+        Optional<Enable> enable = profile.enable();
+        if (enable.isPresent() && !enable.get().prompt().matcher(prompt).matches()) {
+            enable(enable.get(), enablePassword);
+        }
         for (String command : profile.setup()) {
             command(command);
         }
@@ -84,6 +103,69 @@ final class Conversation {
         }
     }
 
+    /** Enters the privileged prompt from the unprivileged one the login landed at. */
+    private void enable(Enable enable, Optional<Secret> secret) throws SshException, InterruptedException {
+        String unprivileged = prompt.strip();
+        if (secret.isEmpty()) {
+            throw new SshException(SshException.Kind.AUTHENTICATION, device() + " logged in at the unprivileged "
+                    + "prompt '" + unprivileged + "', and profile " + profile.name() + " needs the privileged one ('"
+                    + enable.command() + "' asks for a secret): give enable_password, the device's enable secret");
+        }
+        String after = "'" + enable.command() + "'";
+        shell.sendLine(enable.command());
+        commands++;
+        String part = awaitEnable(enable, after);
+        boolean asked = enable.passwordPrompt().matcher(lastLine(part)).matches();
+        if (asked) {
+            typed = secret;
+            shell.sendLine(secret.get().reveal());
+            part = awaitEnable(enable, "the enable_password answer to " + after);
+        }
+        String last = lastLine(part);
+        if (profile.prompt().matcher(last).matches() && enable.prompt().matcher(last).matches()) {
+            prompt = last;
+            return;
+        }
+        List<String> said = lines(masked(part.substring(0, part.length() - last.length()), secret.get())).stream()
+                .map(String::strip).filter(line -> !line.endsWith(enable.command())).limit(2).toList();
+        String answered = said.isEmpty() ? "" : " (it answered '" + String.join(" ", said) + "')";
+        if (!asked) {
+            throw new SshException(SshException.Kind.AUTHENTICATION, device() + " did not enter its privileged prompt"
+                    + " on " + after + answered + " and shows '" + masked(last.strip(), secret.get()) + "': it may "
+                    + "have no enable secret set, or the profile's enable.prompt does not fit it");
+        }
+        throw new SshException(SshException.Kind.AUTHENTICATION, device() + " refused enable_password" + answered
+                + (enable.passwordPrompt().matcher(last).matches() ? ": it asked for the secret again"
+                : ": it stayed at '" + masked(last.strip(), secret.get()) + "'") + "; check enable_password (the "
+                + "device's enable secret, not the login password)");
+    }
+
+    /** What the device answers after {@code after}, up to a prompt or its password prompt. */
+    private String awaitEnable(Enable enable, String after) throws SshException, InterruptedException {
+        long until = until(shellTimeout);
+        String part = shell.await(line -> profile.prompt().matcher(line).matches()
+                || enable.passwordPrompt().matcher(line).matches(), until);
+        if (part == null) {
+            throw silence(after, shellTimeout, "shell_timeout", until);
+        }
+        return part;
+    }
+
+    /** The device's last unread line, for messages. */
+    private String lastShown() {
+        return typed.map(secret -> masked(shell.lastLine(), secret)).orElseGet(shell::lastLine);
+    }
+
+    private static String lastLine(String text) {
+        return text.substring(text.lastIndexOf('\n') + 1);
+    }
+
+    /** {@code text} with the secret, should a device echo it, masked. */
+    private static String masked(String text, Secret secret) {
+        String value = secret.reveal();
+        return value.isEmpty() ? text : text.replace(value, Secret.MASK);
+    }
+
     /** How many commands were typed. */
     int commands() {
         return commands;
@@ -102,6 +184,7 @@ final class Conversation {
             int cut = part.lastIndexOf('\n') + 1;
             String last = part.substring(cut);
             if (profile.prompt().matcher(last).matches()) {
+                prompt = last;
                 text.append(part, 0, cut);
                 return lines(text);
             }
@@ -137,12 +220,12 @@ final class Conversation {
     private SshException silence(String after, Duration timeout, String option, long until) {
         if (shell.ended()) {
             return new SshException(SshException.Kind.DISCONNECTED, device() + " closed the session while remedy "
-                    + "waited for " + after + "; last line: '" + shell.lastLine() + "'");
+                    + "waited for " + after + "; last line: '" + lastShown() + "'");
         }
         boolean budget = until == deadline;
         return new SshException(SshException.Kind.TIMEOUT, "no prompt from " + device() + " within "
                 + (budget ? "the action's deadline" : millis(timeout) + " (" + option + ")") + " after " + after
-                + "; last line: '" + shell.lastLine() + "'" + (budget ? "" : "; if the device is slow, raise "
+                + "; last line: '" + lastShown() + "'" + (budget ? "" : "; if the device is slow, raise "
                 + option + "; if the prompt differs, set cmd_prompt (now " + profile.prompt().pattern() + ")"));
     }
 

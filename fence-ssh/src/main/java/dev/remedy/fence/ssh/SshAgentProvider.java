@@ -1,5 +1,6 @@
 package dev.remedy.fence.ssh;
 
+import dev.remedy.fence.ssh.internal.profile.DeviceProfile;
 import dev.remedy.fence.ssh.internal.profile.ProfileCatalog;
 import dev.remedy.spi.FenceAction;
 import dev.remedy.spi.FenceAgent;
@@ -60,6 +61,16 @@ abstract class SshAgentProvider implements FenceAgentProvider {
         return actions;
     }
 
+    /**
+     * For {@code ssh-fabric}, the {@code isolationPersists} of the configured profile (built-in, or from
+     * {@code profile_file}, which is read); false for the other kinds, or for a profile that cannot be resolved.
+     */
+    @Override
+    public final boolean isolationPersists(AgentConfig config) {
+        return kind == FencingKind.FABRIC && config.agentType().equals(type)
+                && SshSettings.profileOf(config, kind).map(DeviceProfile::isolationPersists).orElse(false);
+    }
+
     @Override
     public final FenceAgent create(AgentConfig config) {
         return new SshFenceAgent(type, actions, SshSettings.of(config, kind));
@@ -81,6 +92,9 @@ abstract class SshAgentProvider implements FenceAgentProvider {
                         .description("OpenSSH private key (ed25519, ECDSA or RSA), tried before the password").build(),
                 ParameterDescriptor.builder("identity_passphrase", ParameterType.STRING).secret()
                         .description("passphrase of identity_file, if it has one").build(),
+                ParameterDescriptor.builder("enable_password", ParameterType.STRING).secret()
+                        .description("enable secret, for a device that logs in at its unprivileged prompt (cisco-ios:"
+                                + " 'switch>', then 'enable' for 'switch#')").build(),
                 ParameterDescriptor.builder("profile", ParameterType.STRING).required()
                         .description("device profile: built in " + profiles + ", or one from profile_file").build(),
                 ParameterDescriptor.builder("profile_file", ParameterType.STRING)

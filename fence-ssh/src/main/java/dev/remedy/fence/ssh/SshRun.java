@@ -101,7 +101,7 @@ final class SshRun {
         try (DeviceShell shell = DeviceShell.open(settings.login(), cap(settings.loginTimeout()))) {
             Conversation talk = new Conversation(shell, profile, settings.shellTimeout(), deadline);
             try {
-                talk.start(cap(settings.loginTimeout()));
+                talk.start(cap(settings.loginTimeout()), settings.enablePassword());
                 return step.run(talk);
             } finally {
                 commands += talk.commands();
@@ -186,7 +186,7 @@ final class SshRun {
         try {
             Conversation talk = new Conversation(shell, profile, settings.shellTimeout(), deadline);
             try {
-                talk.start(cap(settings.loginTimeout()));
+                talk.start(cap(settings.loginTimeout()), settings.enablePassword());
                 if (reboot.identity().isPresent()) {
                     bootBefore = Optional.of(identity(talk, reboot.identity().get()));
                 }
@@ -238,7 +238,7 @@ final class SshRun {
             try (DeviceShell shell = DeviceShell.open(settings.login(), cap(settings.loginTimeout()))) {
                 Conversation talk = new Conversation(shell, profile, settings.shellTimeout(), deadline);
                 try {
-                    talk.start(cap(settings.loginTimeout()));
+                    talk.start(cap(settings.loginTimeout()), settings.enablePassword());
                     String bootNow = identity(talk, reboot.identity().orElseThrow());
                     if (!bootNow.equals(bootBefore)) {
                         return FenceOutcome.succeeded(PowerState.ON, settings.device() + " rebooted: boot id "

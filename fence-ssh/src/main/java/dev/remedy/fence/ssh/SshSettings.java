@@ -28,10 +28,12 @@ import java.util.regex.PatternSyntaxException;
  * {@code profile_file}), the plugs and the timeouts. Every problem {@link AgentConfig#validate()} cannot see is
  * reported at once: an unknown profile, a profile of another kind than the agent type, a plug the profile's form
  * refuses or with a character outside letters, digits and {@code . _ - / : + @} (so no plug can smuggle a command
- * in, whatever a user's profile allows), host key options that exclude each other.
+ * in, whatever a user's profile allows), host key options that exclude each other, an {@code enable_password} for
+ * a profile without an enable section.
  */
 record SshSettings(SshLogin login, DeviceProfile profile, List<String> plugs, Duration loginTimeout,
-        Duration shellTimeout, Duration powerTimeout, Duration pollInterval, Duration rebootOffTime) {
+        Duration shellTimeout, Duration powerTimeout, Duration pollInterval, Duration rebootOffTime,
+        Optional<Secret> enablePassword) {
 
     /** Reads and checks {@code config} for an agent of {@code kind}. */
     static SshSettings of(AgentConfig config, FencingKind kind) {
@@ -57,6 +59,12 @@ record SshSettings(SshLogin login, DeviceProfile profile, List<String> plugs, Du
             problems.add(new ConfigProblem("password", "neither password nor identity_file is given",
                     "give one of them (a key is better)"));
         }
+        Optional<Secret> enablePassword = config.secret("enable_password");
+        if (enablePassword.isPresent() && profile.isPresent() && profile.get().enable().isEmpty()) {
+            problems.add(new ConfigProblem("enable_password", "is given, but profile " + profile.get().name()
+                    + " has no enable section: it never enters a privileged prompt", "remove enable_password, or "
+                    + "describe 'enable' in the profile (see the built-in cisco-ios)"));
+        }
         for (String name : List.of("login_timeout", "shell_timeout", "power_timeout", "poll_interval")) {
             if (config.duration(name).isZero()) {
                 problems.add(new ConfigProblem(name, "is zero", "give at least 1ms"));
@@ -69,7 +77,20 @@ record SshSettings(SshLogin login, DeviceProfile profile, List<String> plugs, Du
                 config.secret("identity_passphrase"), hostKeys, config.bool("ssh_legacy_algorithms"));
         return new SshSettings(login, profile.orElseThrow(), plugs, config.duration("login_timeout"),
                 config.duration("shell_timeout"), config.duration("power_timeout"), config.duration("poll_interval"),
-                kind == FencingKind.POWER ? config.duration("reboot_off_time") : Duration.ZERO);
+                kind == FencingKind.POWER ? config.duration("reboot_off_time") : Duration.ZERO, enablePassword);
+    }
+
+    /**
+     * The profile {@code config} names for an agent of {@code kind}, from the built-in catalog or {@code profile_file},
+     * as {@link #of} resolves it; empty if it cannot be resolved. No network I/O (it reads profile_file).
+     */
+    static Optional<DeviceProfile> profileOf(AgentConfig config, FencingKind kind) {
+        if (text(config, "profile").isEmpty()) {
+            return Optional.empty();
+        }
+        List<ConfigProblem> problems = new ArrayList<>();
+        Optional<DeviceProfile> profile = profile(config, kind, problems);
+        return problems.isEmpty() ? profile : Optional.empty();
     }
 
     private static Optional<DeviceProfile> profile(AgentConfig config, FencingKind kind, List<ConfigProblem> problems) {

@@ -124,7 +124,7 @@ class PlugInjectionTest {
         SshSettings valid = SshSettings.of(config.set("plug", "3").build(), FencingKind.POWER);
         SshSettings smuggled = new SshSettings(valid.login(), valid.profile(), List.of("3\nolOff 1"),
                 valid.loginTimeout(), valid.shellTimeout(), valid.powerTimeout(), valid.pollInterval(),
-                valid.rebootOffTime());
+                valid.rebootOffTime(), valid.enablePassword());
         FenceOutcome off = new SshRun(smuggled, FenceContext.start(TimeSource.system(), Duration.ofSeconds(10)))
                 .run(FenceAction.OFF);
 

@@ -54,6 +54,7 @@ import org.junit.jupiter.api.io.TempDir;
 class SshFenceAgentTest {
 
     private static final String PASSWORD = "ssh-agent-test-secret";
+    private static final String ENABLE_SECRET = "enable-test-s3cret";
 
     @TempDir
     Path dir;
@@ -432,6 +433,70 @@ class SshFenceAgentTest {
 
         assertThat(off.status()).isEqualTo(FenceStatus.FAILED);
         assertThat(off.detail()).contains("% Invalid input detected");
+    }
+
+    @Test
+    @DisplayName("Cisco IOS logging in at user exec (switch>): 'enable' with enable_password, then OFF and ON as usual")
+    void ciscoEnable() throws InterruptedException {
+        start(SshDeviceSpec.builder().device(DeviceKind.CISCO_IOS).enableSecret(ENABLE_SECRET));
+        AgentConfig config = config(new SshFabricAgentProvider(), "cisco-ios").set("plug", "GigabitEthernet1/0/5")
+                .secret("enable_password", Secret.of(ENABLE_SECRET)).build();
+
+        FenceOutcome off = run(config, FenceAction.OFF);
+
+        assertThat(off.status()).as("%s", off).isEqualTo(FenceStatus.SUCCEEDED);
+        assertThat(device.device().port("GigabitEthernet1/0/5").power()).isEqualTo(PowerState.OFF);
+        assertThat(device.commandLog()).containsSubsequence("enable", "terminal length 0", "configure terminal",
+                "interface GigabitEthernet1/0/5", "shutdown", "end", "write memory").doesNotContain(ENABLE_SECRET);
+        assertThat(off.toString()).doesNotContain(ENABLE_SECRET);
+        assertThat(run(config, FenceAction.ON).status()).isEqualTo(FenceStatus.SUCCEEDED);
+        assertThat(device.device().port("GigabitEthernet1/0/5").power()).isEqualTo(PowerState.ON);
+    }
+
+    @Test
+    @DisplayName("Cisco IOS at user exec, a wrong enable_password: FAILED, naming enable_password, never the secret")
+    void ciscoEnableWrongSecret() throws InterruptedException {
+        start(SshDeviceSpec.builder().device(DeviceKind.CISCO_IOS).enableSecret(ENABLE_SECRET));
+        String wrong = "not-the-enable-secret";
+
+        FenceOutcome off = run(config(new SshFabricAgentProvider(), "cisco-ios").set("plug", "GigabitEthernet1/0/5")
+                .secret("enable_password", Secret.of(wrong)).build(), FenceAction.OFF);
+
+        assertThat(off.status()).as("%s", off).isEqualTo(FenceStatus.FAILED);
+        assertThat(off.power()).isEqualTo(PowerState.UNKNOWN);
+        assertThat(off.detail()).contains("refused enable_password", "check enable_password").doesNotContain(wrong);
+        assertThat(off.toString()).doesNotContain(wrong);
+        assertThat(off.cause()).get().satisfies(cause -> assertThat(cause).hasMessageNotContaining(wrong));
+        assertThat(device.device().port("GigabitEthernet1/0/5").history()).isEmpty();
+        assertThat(device.commandLog()).doesNotContain("configure terminal");
+    }
+
+    @Test
+    @DisplayName("Cisco IOS at user exec without enable_password: FAILED, saying the device needs enable_password")
+    void ciscoEnableMissingSecret() throws InterruptedException {
+        start(SshDeviceSpec.builder().device(DeviceKind.CISCO_IOS).enableSecret(ENABLE_SECRET));
+
+        FenceOutcome off = run(config(new SshFabricAgentProvider(), "cisco-ios").set("plug", "GigabitEthernet1/0/5")
+                .build(), FenceAction.OFF);
+
+        assertThat(off.status()).as("%s", off).isEqualTo(FenceStatus.FAILED);
+        assertThat(off.detail()).contains("logged in at the unprivileged prompt 'remedy-sw1>'", "give enable_password");
+        assertThat(device.device().port("GigabitEthernet1/0/5").history()).isEmpty();
+        assertThat(device.commandLog()).doesNotContain("enable", "configure terminal");
+    }
+
+    @Test
+    @DisplayName("Cisco IOS whose 'write memory' asks [confirm]: a bare Enter answers it, so the shutdown is saved")
+    void ciscoConfirmWithBareEnter() throws InterruptedException {
+        start(SshDeviceSpec.builder().device(DeviceKind.CISCO_IOS).confirmations(true));
+        AgentConfig config = config(new SshFabricAgentProvider(), "cisco-ios").set("plug", "GigabitEthernet1/0/5")
+                .build();
+
+        FenceOutcome off = run(config, FenceAction.OFF);
+
+        assertThat(off.status()).as("%s", off).isEqualTo(FenceStatus.SUCCEEDED);
+        device.device().reload();
+        assertThat(device.device().port("GigabitEthernet1/0/5").power()).as("saved").isEqualTo(PowerState.OFF);
     }
 
     @Test

@@ -111,6 +111,24 @@ class SshSettingsTest {
     }
 
     @Test
+    @DisplayName("enable_password is refused for a profile that never enters a privileged prompt, kept for cisco-ios")
+    void enablePassword() {
+        InvalidConfigurationException e = invalid(pdu().secret("enable_password", Secret.of("en-secret")).build(),
+                FencingKind.POWER);
+
+        assertThat(e.problems()).singleElement().satisfies(p -> {
+            assertThat(p.path()).isEqualTo("enable_password");
+            assertThat(p.problem()).contains("profile apc has no enable section").doesNotContain("en-secret");
+        });
+        SshSettings cisco = SshSettings.of(new SshFabricAgentProvider().configure().set("ip", "sw1")
+                .set("username", "fence").secret("password", Secret.of("login-secret")).set("profile", "cisco-ios")
+                .set("plug", "Gi1/0/5").secret("enable_password", Secret.of("en-secret")).build(), FencingKind.FABRIC);
+        assertThat(cisco.enablePassword()).hasValueSatisfying(secret -> assertThat(secret.reveal())
+                .isEqualTo("en-secret"));
+        assertThat(cisco.profile().enable()).isPresent();
+    }
+
+    @Test
     @DisplayName("an unknown profile suggests the nearest; a profile of another kind names the agent type to use")
     void profileChoice() {
         assertThat(invalid(pdu().set("profile", "apcc").build(), FencingKind.POWER).getMessage())

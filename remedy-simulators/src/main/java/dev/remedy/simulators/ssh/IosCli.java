@@ -8,12 +8,15 @@ import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
 /**
- * A Cisco IOS-style switch CLI in privileged exec: {@code terminal length}, {@code show interfaces status},
- * {@code show interfaces <if> status}, {@code write memory} (saves the running configuration, so that it survives
- * {@link SimulatedDevice#reload()}), {@code configure terminal}, then {@code interface <if>},
- * {@code shutdown}, {@code no shutdown}, {@code exit} and {@code end}. Keywords are case-insensitive and never
- * abbreviated; an interface is its full name or its short {@code Gi1/0/N}. Anything else is invalid input, with
- * the caret under the first word that fits no command.
+ * A Cisco IOS-style switch CLI in privileged exec, or, with an enable secret, in user exec ({@code remedy-sw1>}: the
+ * {@code show} commands, {@code terminal length}, {@code exit} and {@code enable}, which asks {@code Password: }
+ * without echo, three times at most, then says {@code % Bad secrets}). Privileged exec has {@code terminal length},
+ * {@code show interfaces status}, {@code show interfaces <if> status}, {@code write memory} (saves the running
+ * configuration, so that it survives {@link SimulatedDevice#reload()}; with confirmations, only after {@code [confirm]}
+ * is answered by a bare Enter), {@code configure terminal}, then {@code interface <if>}, {@code shutdown}, {@code no
+ * shutdown}, {@code exit} and {@code end}. Keywords are case-insensitive and never abbreviated; an interface is its
+ * full name or its short {@code Gi1/0/N}. Anything else is invalid input, with the caret under the first word that fits
+ * no command.
  */
 final class IosCli implements DeviceCli {
 
@@ -26,7 +29,13 @@ final class IosCli implements DeviceCli {
     private static final int MAX_LENGTH = 512;
     private static final Pattern WORD = Pattern.compile("\\S+");
 
+    static final String OVERWRITE = "Overwrite the previous NVRAM configuration?[confirm]";
+    static final String PASSWORD = "Password: ";
+    private static final int PASSWORD_TRIES = 3;
+
     private enum Mode {
+        USER(">", List.of(List.of("terminal", "length", NUMBER), List.of("show", "interfaces", "status"),
+                List.of("show", "interfaces", INTERFACE, "status"), List.of("enable"), List.of("exit"))),
         EXEC("#", List.of(List.of("terminal", "length", NUMBER), List.of("show", "interfaces", "status"),
                 List.of("show", "interfaces", INTERFACE, "status"), List.of("configure", "terminal"),
                 List.of("write", "memory"), List.of("exit"))),
@@ -44,13 +53,22 @@ final class IosCli implements DeviceCli {
     }
 
     private final SimulatedDevice device;
+    private final boolean confirmations;
+    private final String enableSecret;
     private int pageLength;
-    private Mode mode = Mode.EXEC;
+    private Mode mode;
     private String selected;
 
-    IosCli(SimulatedDevice device, int pageLength) {
+    /**
+     * @param confirmations whether {@code write memory} asks {@code [confirm]} before it saves
+     * @param enableSecret  the secret of {@code enable}, the session then starting in user exec; null: privileged
+     */
+    IosCli(SimulatedDevice device, int pageLength, boolean confirmations, String enableSecret) {
         this.device = device;
         this.pageLength = pageLength;
+        this.confirmations = confirmations;
+        this.enableSecret = enableSecret;
+        this.mode = enableSecret == null ? Mode.EXEC : Mode.USER;
     }
 
     @Override
@@ -124,12 +142,15 @@ final class IosCli implements DeviceCli {
             case "shutdown" -> device.port(selected).commandSteps(PowerState.OFF);
             case "no shutdown" -> device.port(selected).commandSteps(PowerState.ON);
             case "write memory" -> {
-                device.saveAll();
-                return Reply.lines("Building configuration...", "[OK]");
+                return confirmations ? Reply.ask(OVERWRITE, answer -> answer.isEmpty() ? save() : Reply.lines())
+                        : save();
+            }
+            case "enable" -> {
+                return password(1);
             }
             case "end" -> mode = Mode.EXEC;
             case "exit" -> {
-                if (mode == Mode.EXEC) {
+                if (mode == Mode.EXEC || mode == Mode.USER) {
                     return Reply.close();
                 }
                 mode = mode == Mode.CONFIG_IF ? Mode.CONFIG : Mode.EXEC;
@@ -137,6 +158,22 @@ final class IosCli implements DeviceCli {
             default -> throw new IllegalStateException("no action for IOS command " + pattern);
         }
         return Reply.lines();
+    }
+
+    private Reply save() {
+        device.saveAll();
+        return Reply.lines("Building configuration...", "[OK]");
+    }
+
+    /** The {@code attempt}th password prompt of {@code enable}. */
+    private Reply password(int attempt) {
+        return Reply.askSecret(PASSWORD, answer -> {
+            if (answer.equals(enableSecret)) {
+                mode = Mode.EXEC;
+                return Reply.lines();
+            }
+            return attempt < PASSWORD_TRIES ? password(attempt + 1) : Reply.lines("% Bad secrets");
+        });
     }
 
     /** The plug of a full or short interface name, any case, or null. */

@@ -13,8 +13,16 @@ public sealed interface Reply {
     record Lines(List<String> lines, int pageLength, String more) implements Reply {
     }
 
-    /** Prints {@code question} (no line end), reads a line and goes on with the reply to that answer. */
-    record Ask(String question, Function<String, Reply> answer) implements Reply {
+    /**
+     * Prints {@code question} (no line end), reads a line and goes on with the reply to that answer; the answer is
+     * echoed as typed unless {@code echo} is false (a password prompt).
+     */
+    record Ask(String question, Function<String, Reply> answer, boolean echo) implements Reply {
+
+        /** A question whose answer is echoed. */
+        public Ask(String question, Function<String, Reply> answer) {
+            this(question, answer, true);
+        }
     }
 
     /** Prints the lines, then ends the session's shell or command (exit status 0). */
@@ -46,6 +54,11 @@ public sealed interface Reply {
     /** A question, answered by the next line. */
     public static Reply ask(String question, Function<String, Reply> answer) {
         return new Ask(question, answer);
+    }
+
+    /** A question whose answer is not echoed, as a password prompt. */
+    public static Reply askSecret(String question, Function<String, Reply> answer) {
+        return new Ask(question, answer, false);
     }
 
     /** The last lines of a session. */

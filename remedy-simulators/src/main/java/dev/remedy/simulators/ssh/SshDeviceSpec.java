@@ -53,6 +53,7 @@ public final class SshDeviceSpec {
     private final boolean legacyAlgorithms;
     private final int portsPerSlot;
     private final Optional<Integer> virtualFabric;
+    private final Optional<String> enableSecret;
 
     private SshDeviceSpec(Builder builder, Map<String, String> portNames, int pageLength, Duration rebootTime) {
         this.device = builder.device;
@@ -72,6 +73,7 @@ public final class SshDeviceSpec {
         this.legacyAlgorithms = builder.legacyAlgorithms;
         this.portsPerSlot = builder.portsPerSlot;
         this.virtualFabric = Optional.ofNullable(builder.virtualFabric);
+        this.enableSecret = Optional.ofNullable(builder.enableSecret);
     }
 
     /** A builder with every setting at its default: an 8-outlet APC PDU, user {@value #DEFAULT_USER}. */
@@ -104,7 +106,10 @@ public final class SshDeviceSpec {
         return portNames;
     }
 
-    /** Whether the APC asks {@code Enter 'YES' to continue} before switching an outlet. */
+    /**
+     * Whether the APC asks {@code Enter 'YES' to continue} before switching an outlet, or the IOS switch asks
+     * {@code Overwrite the previous NVRAM configuration?[confirm]} before {@code write memory} saves.
+     */
     public boolean confirmations() {
         return confirmations;
     }
@@ -154,6 +159,11 @@ public final class SshDeviceSpec {
         return virtualFabric;
     }
 
+    /** The secret of {@code enable} on an IOS switch that logs in at user exec ({@link Builder#enableSecret}). */
+    public Optional<String> enableSecret() {
+        return enableSecret;
+    }
+
     /** The plug id at {@code index} (0-based): a director's ports are {@code slot/port}, slots from 1. */
     String plug(int index) {
         return portsPerSlot > 0 ? (1 + index / portsPerSlot) + "/" + (index % portsPerSlot) : device.plug(index);
@@ -166,7 +176,7 @@ public final class SshDeviceSpec {
         }
         return switch (device.kind()) {
             case APC_PDU -> new ApcCli(device, confirmations, pageLength);
-            case CISCO_IOS -> new IosCli(device, pageLength);
+            case CISCO_IOS -> new IosCli(device, pageLength, confirmations, enableSecret.orElse(null));
             case BROCADE_FOS -> new BrocadeCli(device, virtualFabric.map(fid -> BrocadeCli.HOST + ":FID" + fid + ":admin> ")
                     .orElse(BrocadeCli.PROMPT));
             case LINUX_HOST -> new LinuxHostCli(device);
@@ -177,6 +187,7 @@ public final class SshDeviceSpec {
     public String toString() {
         return "SshDeviceSpec[" + device + ", users=" + users.keySet() + ", keys=" + authorizedKeys.size()
                 + ", ports=" + ports + ", pageLength=" + pageLength + ", confirmations=" + confirmations
+                + (enableSecret.isPresent() ? ", enable secret" : "")
                 + ", hostKey=" + hostKeyType + ", powerDelay=" + powerDelay + ", rebootTime=" + rebootTime + "]";
     }
 
@@ -199,6 +210,7 @@ public final class SshDeviceSpec {
         private LongSupplier nanoClock = System::nanoTime;
         private Function<SimulatedDevice, DeviceCli> cli;
         private boolean legacyAlgorithms;
+        private String enableSecret;
 
         private Builder() {
         }
@@ -267,7 +279,11 @@ public final class SshDeviceSpec {
             return this;
         }
 
-        /** Makes the APC ask {@code Enter 'YES' to continue or <ENTER> to cancel : } before olOn/olOff/olReboot. */
+        /**
+         * Makes the APC ask {@code Enter 'YES' to continue or <ENTER> to cancel : } before olOn/olOff/olReboot, and
+         * the IOS switch ask {@code Overwrite the previous NVRAM configuration?[confirm]} before {@code write memory}
+         * saves: only a bare Enter confirms it, any other answer cancels the save.
+         */
         public Builder confirmations(boolean enabled) {
             this.confirmations = enabled;
             return this;
@@ -360,6 +376,22 @@ public final class SshDeviceSpec {
         }
 
         /**
+         * Makes an IOS switch log its users in at user exec ({@code remedy-sw1>}): {@code configure terminal} then
+         * needs privileged exec, which {@code enable} gives after {@code Password: } is answered with {@code secret}
+         * (none unless told otherwise: logins land in privileged exec).
+         *
+         * @throws IllegalArgumentException if the secret is empty or not printable ASCII
+         */
+        public Builder enableSecret(String secret) {
+            Objects.requireNonNull(secret, "enableSecret");
+            if (secret.isEmpty() || !secret.chars().allMatch(c -> c >= ' ' && c < 0x7f)) {
+                throw new IllegalArgumentException("enableSecret must be non-empty printable ASCII");
+            }
+            this.enableSecret = secret;
+            return this;
+        }
+
+        /**
          * Makes a Brocade FOS switch a director: its ports are {@code slot/port} ({@code 1/0} to {@code 1/N-1} on the
          * first blade, then {@code 2/0}...), as {@code portshow} and {@code portcfgpersistentdisable} take them (0
          * unless told otherwise: a switch with ports {@code 0} to {@code N-1}).
@@ -392,10 +424,11 @@ public final class SshDeviceSpec {
          * Builds the spec.
          *
          * @throws IllegalArgumentException if a setting does not fit the device: confirmations on a device other
-         *     than the APC, paging on a Brocade or a Linux host, port names on a Linux host or for a plug the
-         *     device does not have, or a port name that is not 1 to {@value #MAX_NAME_LENGTH} printable ASCII
-         *     characters without leading or trailing blanks, or a second host key of the first one's type or with
-         *     legacy algorithms, or portsPerSlot or virtualFabric on a device other than the Brocade
+         *     than the APC or the IOS switch, an enable secret on a device other than the IOS switch, paging on a
+         *     Brocade or a Linux host, port names on a Linux host or for a plug the device does not have, or a port
+         *     name that is not 1 to {@value #MAX_NAME_LENGTH} printable ASCII characters without leading or trailing
+         *     blanks, or a second host key of the first one's type or with legacy algorithms, or portsPerSlot or
+         *     virtualFabric on a device other than the Brocade
          */
         public SshDeviceSpec build() {
             if ((portsPerSlot > 0 || virtualFabric != null) && device != DeviceKind.BROCADE_FOS) {
@@ -410,9 +443,13 @@ public final class SshDeviceSpec {
                 throw new IllegalArgumentException("secondHostKey: a device with legacyAlgorithms signs with ssh-rsa "
                         + "only, so it has one host key");
             }
-            if (confirmations && device != DeviceKind.APC_PDU) {
-                throw new IllegalArgumentException("confirmations are an APC_PDU feature; " + device
+            if (confirmations && device != DeviceKind.APC_PDU && device != DeviceKind.CISCO_IOS) {
+                throw new IllegalArgumentException("confirmations are an APC_PDU and CISCO_IOS feature; " + device
                         + " never asks for one");
+            }
+            if (enableSecret != null && device != DeviceKind.CISCO_IOS) {
+                throw new IllegalArgumentException("enableSecret is a CISCO_IOS feature; " + device
+                        + " has no enable mode");
             }
             boolean pages = device == DeviceKind.APC_PDU || device == DeviceKind.CISCO_IOS;
             if (!pages && pageLength != null && pageLength > 0) {

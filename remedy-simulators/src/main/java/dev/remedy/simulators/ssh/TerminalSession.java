@@ -22,11 +22,11 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * The terminal all simulated devices share, for one shell or exec channel: it reads the channel's bytes as they
- * come, echoes them as a terminal with a PTY would (printable characters as typed, CR LF at the end of a line,
- * backspace erasing), cuts lines at CR, LF or CR LF, runs each through the {@link DeviceCli} and prints the
- * answer with CR LF line ends and the prompt; it pages long listings, reads confirmation answers, and applies the
- * {@link SshFaults}. An exec channel runs its one command line the same way, without echo, banner, prompt or
+ * The terminal all simulated devices share, for one shell or exec channel: it reads the channel's bytes as they come,
+ * echoes them as a terminal with a PTY would (printable characters as typed, CR LF at the end of a line, backspace
+ * erasing), cuts lines at CR, LF or CR LF, runs each through the {@link DeviceCli} and prints the answer with CR LF
+ * line ends and the prompt; it pages long listings, reads confirmation answers (and passwords, not echoed), and applies
+ * the {@link SshFaults}. An exec channel runs its one command line the same way, without echo, banner, prompt or
  * paging, and exits when it is answered.
  *
  * <p>Event-driven, so sessions cost no thread: input arrives on sshd's I/O threads and delayed answers run on
@@ -58,6 +58,7 @@ final class TerminalSession implements AsyncCommand {
     private boolean eof;
     private boolean afterCr;
     private Function<String, Reply> answer;
+    private boolean answerEchoed;
     private Reply.Lines listing;
     private int listed;
     private volatile ScheduledFuture<?> delayed;
@@ -229,11 +230,15 @@ final class TerminalSession implements AsyncCommand {
         } else if (c == '\b' || c == 0x7f) {
             if (line.length() > 0) {
                 line.setLength(line.length() - 1);
-                echo("\b \b");
+                if (mode != Mode.ANSWER || answerEchoed) {
+                    echo("\b \b");
+                }
             }
         } else if (c >= ' ' && c < 0x7f) {
             line.append(c);
-            echo(String.valueOf(c));
+            if (mode != Mode.ANSWER || answerEchoed) {
+                echo(String.valueOf(c));
+            }
         }
     }
 
@@ -278,6 +283,7 @@ final class TerminalSession implements AsyncCommand {
         } else if (reply instanceof Reply.Ask ask) {
             out.write(ask.question());
             answer = ask.answer();
+            answerEchoed = ask.echo();
             mode = Mode.ANSWER;
         } else if (reply instanceof Reply.Close close) {
             print(close.lines());

@@ -15,7 +15,10 @@
  * without echo, banner, prompt or paging and exits with status 0; the end of the client's input ends a session
  * once its last command is answered, unless the session hangs; {@code exit} closes the channel (clients then
  * disconnect). The sysrq reboot drops the connection as soon as the echo of its line is written. A restarting
- * kubelet is {@code activating} for the power delay. The simulator is written from the contract, independently of the agent's profiles, so that the
- * two check each other.
+ * kubelet is {@code activating} for the power delay. An IOS switch with an enable secret logs in at user exec
+ * ({@code remedy-sw1>}) and asks {@code Password: } (not echoed) after {@code enable}; with confirmations, its
+ * {@code write memory} asks {@code Overwrite the previous NVRAM configuration?[confirm]} and saves only on a bare
+ * Enter. The simulator is written from the contract, independently of the agent's profiles, so that the two check
+ * each other.
  */
 package dev.remedy.simulators.ssh;

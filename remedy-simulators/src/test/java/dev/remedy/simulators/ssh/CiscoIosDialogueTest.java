@@ -10,6 +10,8 @@ import org.junit.jupiter.api.extension.RegisterExtension;
 class CiscoIosDialogueTest {
 
     private static final String EXEC = "remedy-sw1#";
+    private static final String USER = "remedy-sw1>";
+    private static final String OVERWRITE = "Overwrite the previous NVRAM configuration?[confirm]";
     private static final String CONFIG = "remedy-sw1(config)#";
     private static final String CONFIG_IF = "remedy-sw1(config-if)#";
     private static final String HEADER = "Port         Name               Status       Vlan       Duplex  Speed Type";
@@ -100,6 +102,54 @@ class CiscoIosDialogueTest {
                     .isEqualTo(" ".repeat(CONFIG.length()) + "^\r\n" + INVALID + "\r\n" + CONFIG);
             assertThat(t.command("end", EXEC)).isEqualTo(EXEC);
             assertThat(sim.device().port("GigabitEthernet1/0/1").history()).isEmpty();
+        }
+    }
+
+    @Test
+    void aSwitchWithAnEnableSecretLogsInAtUserExecAndEnablesOnlyWithTheSecret() throws IOException {
+        try (SshDeviceSimulator sim = SshDeviceSimulator.start(SshDeviceSpec.builder().device(DeviceKind.CISCO_IOS)
+                .enableSecret("en-secret").build()); TestTerminal t = ssh.shell(sim)) {
+            assertThat(t.expect(USER)).isEqualTo(USER);
+            assertThat(t.command("show interfaces Gi1/0/5 status", USER)).contains(GI5_CONNECTED);
+            assertThat(t.command("configure terminal", USER)).contains(INVALID);
+            assertThat(t.command("enable", "Password: ")).isEqualTo("Password: ");
+            t.send("wrong\r");
+            assertThat(t.expect("Password: ")).isEqualTo("\r\nPassword: ");
+            t.send("wrong\r");
+            t.expect("Password: ");
+            t.send("\r");
+            assertThat(t.expect(USER)).isEqualTo("\r\n% Bad secrets\r\n" + USER);
+            t.command("enable", "Password: ");
+            t.send("en-secret\r");
+            assertThat(t.expect(EXEC)).as("the secret is not echoed").isEqualTo("\r\n" + EXEC);
+            assertThat(t.command("configure terminal", CONFIG)).endsWith(CONFIG);
+        }
+    }
+
+    @Test
+    void withConfirmationsWriteMemorySavesOnlyOnABareEnter() throws IOException {
+        try (SshDeviceSimulator sim = SshDeviceSimulator.start(SshDeviceSpec.builder().device(DeviceKind.CISCO_IOS)
+                .confirmations(true).build()); TestTerminal t = ssh.shell(sim)) {
+            t.expect(EXEC);
+            t.command("configure terminal", CONFIG);
+            t.command("interface Gi1/0/2", CONFIG_IF);
+            t.command("shutdown", CONFIG_IF);
+            t.command("end", EXEC);
+            assertThat(t.command("write memory", "[confirm]")).isEqualTo(OVERWRITE);
+            t.send("y\r");
+            assertThat(t.expect(EXEC)).isEqualTo("y\r\n" + EXEC);
+            sim.device().reload();
+            assertThat(sim.device().port("GigabitEthernet1/0/2").power()).as("not saved").isEqualTo(PowerState.ON);
+
+            t.command("configure terminal", CONFIG);
+            t.command("interface Gi1/0/2", CONFIG_IF);
+            t.command("shutdown", CONFIG_IF);
+            t.command("end", EXEC);
+            t.command("write memory", "[confirm]");
+            t.send("\r");
+            assertThat(t.expect(EXEC)).isEqualTo("\r\nBuilding configuration...\r\n[OK]\r\n" + EXEC);
+            sim.device().reload();
+            assertThat(sim.device().port("GigabitEthernet1/0/2").power()).isEqualTo(PowerState.OFF);
         }
     }
 

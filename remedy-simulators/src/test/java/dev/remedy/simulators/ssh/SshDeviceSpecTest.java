@@ -32,6 +32,10 @@ class SshDeviceSpecTest {
         assertThat(SshDeviceSpec.builder().device(DeviceKind.LINUX_HOST).build().rebootTime())
                 .isEqualTo(Duration.ofSeconds(2));
         assertThat(SshDeviceSpec.builder().user("admin", "x").build().users()).containsOnlyKeys("admin");
+        assertThat(ios.enableSecret()).isEmpty();
+        SshDeviceSpec userExec = SshDeviceSpec.builder().device(DeviceKind.CISCO_IOS).enableSecret("en-secret").build();
+        assertThat(userExec.enableSecret()).hasValue("en-secret");
+        assertThat(userExec.toString()).contains("enable secret").doesNotContain("en-secret");
     }
 
     @Test
@@ -40,8 +44,13 @@ class SshDeviceSpecTest {
                 .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("one key per type");
         assertThatThrownBy(() -> SshDeviceSpec.builder().legacyAlgorithms(true).secondHostKey(HostKeyType.ED25519)
                 .build()).isInstanceOf(IllegalArgumentException.class).hasMessageContaining("one host key");
-        assertThatThrownBy(() -> SshDeviceSpec.builder().device(DeviceKind.CISCO_IOS).confirmations(true).build())
-                .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("confirmations are an APC_PDU");
+        assertThatThrownBy(() -> SshDeviceSpec.builder().device(DeviceKind.BROCADE_FOS).confirmations(true).build())
+                .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("confirmations are an APC_PDU and "
+                        + "CISCO_IOS feature");
+        assertThatThrownBy(() -> SshDeviceSpec.builder().enableSecret("s3cret").build())
+                .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("enableSecret is a CISCO_IOS");
+        assertThatThrownBy(() -> SshDeviceSpec.builder().enableSecret(""))
+                .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("non-empty");
         assertThatThrownBy(() -> SshDeviceSpec.builder().device(DeviceKind.BROCADE_FOS).pageLength(10).build())
                 .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("BROCADE_FOS never pages");
         assertThatThrownBy(() -> SshDeviceSpec.builder().device(DeviceKind.LINUX_HOST)

@@ -29,11 +29,13 @@ import java.util.regex.Pattern;
  * @param exit          the command that ends the session politely
  * @param isolationPersists whether the isolation that {@code off} makes survives a restart of the device (a
  *                      persistent port disable, or a saved configuration); only a fabric profile may say so
+ * @param enable        how to enter the privileged prompt when the login lands at an unprivileged one (Cisco's
+ *                      {@code enable}), if the device has such a mode
  */
 public record DeviceProfile(String name, String description, FencingKind kind, Pattern prompt, Optional<Pattern> plug,
         List<String> setup, Optional<Prompt> pager, List<Prompt> confirmations, List<Pattern> errors, StateCheck status,
         List<String> on, List<String> off, Optional<ListCheck> list, Optional<SoftReboot> reboot, String exit,
-        boolean isolationPersists) {
+        boolean isolationPersists, Optional<Enable> enable) {
 
     /** Copies the lists and checks that the fields are present. */
     public DeviceProfile {
@@ -52,6 +54,7 @@ public record DeviceProfile(String name, String description, FencingKind kind, P
         Objects.requireNonNull(list, "list");
         Objects.requireNonNull(reboot, "reboot");
         Objects.requireNonNull(exit, "exit");
+        Objects.requireNonNull(enable, "enable");
         if (isolationPersists && kind != FencingKind.FABRIC) {
             throw new IllegalArgumentException("only a fabric profile isolates, so only one can say that its isolation"
                     + " persists; " + name + " is " + kind);
@@ -61,7 +64,7 @@ public record DeviceProfile(String name, String description, FencingKind kind, P
     /** The same profile with another prompt (the {@code cmd_prompt} parameter). */
     public DeviceProfile withPrompt(Pattern other) {
         return new DeviceProfile(name, description, kind, other, plug, setup, pager, confirmations, errors, status, on,
-                off, list, reboot, exit, isolationPersists);
+                off, list, reboot, exit, isolationPersists, enable);
     }
 
     /** Whether the profile's commands name a plug. */

@@ -28,7 +28,7 @@ public final class ProfileReader {
     private static final Pattern NAME = Pattern.compile("[a-z0-9][a-z0-9._-]*");
     private static final List<String> FIELDS = List.of("name", "description", "kind", "prompt", "plug", "setup",
             "pager", "confirm", "errors", "status", "on", "off", "list", "reboot", "exit",
-            "isolationPersists");
+            "isolationPersists", "enable");
 
     /**
      * Parses {@code yaml}.
@@ -153,12 +153,13 @@ public final class ProfileReader {
             Optional<ListCheck> list = list();
             String exit = text(node, where, "exit", false).orElse("exit");
             boolean persists = isolationPersists(kind);
+            Optional<Enable> enable = enable();
             if (!problems.isEmpty() || prompt.isEmpty() || status.isEmpty() || kind == null) {
                 return Optional.empty();
             }
             return Optional.of(new DeviceProfile(name, text(node, where, "description", false).orElse(name), kind,
                     prompt.get(), plug, strings(node, where, "setup"), pager, confirmations, errors, status.get(), on,
-                    off, list, reboot, exit, persists));
+                    off, list, reboot, exit, persists, enable));
         }
 
         private boolean isolationPersists(FencingKind kind) {
@@ -178,6 +179,26 @@ public final class ProfileReader {
                 return false;
             }
             return value.booleanValue();
+        }
+
+        private Optional<Enable> enable() {
+            ConfigNode enable = node.get("enable");
+            String path = child(where, "enable");
+            if (enable == null) {
+                return Optional.empty();
+            }
+            if (!enable.isObject()) {
+                problem(path, "is not a mapping", "give {command, passwordPrompt, prompt}: the command that enters the "
+                        + "privileged prompt, the device's question for the secret, and the privileged prompt");
+                return Optional.empty();
+            }
+            Optional<String> command = text(enable, path, "command", true);
+            Optional<Pattern> password = regex(enable, path, "passwordPrompt", true);
+            Optional<Pattern> privileged = regex(enable, path, "prompt", true);
+            if (command.isEmpty() || password.isEmpty() || privileged.isEmpty()) {
+                return Optional.empty();
+            }
+            return Optional.of(new Enable(command.get(), password.get(), privileged.get()));
         }
 
         private FencingKind kind() {
@@ -285,12 +306,19 @@ public final class ProfileReader {
             return Optional.of(new ListCheck(command.get(), item.get(), on.get()));
         }
 
+        /** A pager ({@code line} false) or a confirmation, whose {@code send: ''} is a bare Enter. */
         private Optional<Prompt> answer(ConfigNode answer, String path, boolean line) {
             if (answer == null) {
                 return Optional.empty();
             }
             Optional<Pattern> pattern = regex(answer, path, "pattern", true);
-            Optional<String> send = text(answer, path, "send", true);
+            ConfigNode given = answer.get("send");
+            boolean bareEnter = line && given != null && given.isTextual() && given.asText().isEmpty();
+            Optional<String> send = bareEnter ? Optional.of("") : text(answer, path, "send", false);
+            if (send.isEmpty() && (given == null || given.isNull() || given.isTextual())) {
+                problem(child(path, "send"), "is missing", line ? "give the answer, or '' for a bare Enter"
+                        : "give the key that shows the next page, e.g. ' '");
+            }
             return pattern.isPresent() && send.isPresent() ? Optional.of(new Prompt(pattern.get(), send.get(), line))
                     : Optional.empty();
         }

@@ -76,6 +76,66 @@ class ProfileReaderTest {
     }
 
     @Test
+    @DisplayName("a confirmation may answer with a bare Enter (send: ''); a pager may not, and send stays required")
+    void bareEnter() {
+        String yaml = """
+                profiles:
+                  - name: sw
+                    kind: fabric
+                    prompt: 'sw#'
+                    plug: '[0-9]+'
+                    %s
+                    status: {command: 'show {plug}', on: 'up', off: 'down'}
+                    on: ['enable {plug}']
+                    off: ['disable {plug}']
+                """;
+
+        DeviceProfile profile = reader.read(yaml.formatted("confirm: [{pattern: '.*\\[confirm\\]', send: ''}]"),
+                "sw.yaml").get(0);
+        assertThat(profile.confirmations()).singleElement().satisfies(c -> {
+            assertThat(c.send()).isEmpty();
+            assertThat(c.line()).isTrue();
+            assertThat(c.pattern().matcher("Proceed? [confirm]").matches()).isTrue();
+        });
+        assertThatThrownBy(() -> reader.read(yaml.formatted("pager: {pattern: 'More', send: ''}"), "sw.yaml"))
+                .hasMessageContaining("profiles[0].pager.send: is missing").hasMessageContaining("the next page");
+        assertThatThrownBy(() -> reader.read(yaml.formatted("confirm: [{pattern: 'y/n'}]"), "sw.yaml"))
+                .hasMessageContaining("profiles[0].confirm[0].send: is missing")
+                .hasMessageContaining("'' for a bare Enter");
+    }
+
+    @Test
+    @DisplayName("an enable section gives the command, the password prompt and the privileged prompt, all required")
+    void enable() {
+        String yaml = """
+                profiles:
+                  - name: sw
+                    kind: fabric
+                    prompt: 'sw[>#]'
+                    plug: '[0-9]+'
+                    enable: %s
+                    status: {command: 'show {plug}', on: 'up', off: 'down'}
+                    on: ['enable {plug}']
+                    off: ['disable {plug}']
+                """;
+
+        DeviceProfile profile = reader.read(yaml.formatted("{command: enable, passwordPrompt: 'Password: ?', "
+                + "prompt: 'sw#'}"), "sw.yaml").get(0);
+        assertThat(profile.enable()).hasValueSatisfying(enable -> {
+            assertThat(enable.command()).isEqualTo("enable");
+            assertThat(enable.passwordPrompt().matcher("Password: ").matches()).isTrue();
+            assertThat(enable.prompt().matcher("sw#").matches()).isTrue();
+            assertThat(enable.prompt().matcher("sw>").matches()).isFalse();
+        });
+        assertThat(reader.read(RARITAN, "raritan.yaml").get(0).enable()).isEmpty();
+        assertThatThrownBy(() -> reader.read(yaml.formatted("{command: enable, prompt: '(sw#'}"), "sw.yaml"))
+                .hasMessageContaining("profiles[0].enable.passwordPrompt: is missing")
+                .hasMessageContaining("profiles[0].enable.prompt: is not a valid regular expression");
+        assertThatThrownBy(() -> reader.read(yaml.formatted("enable"), "sw.yaml"))
+                .hasMessageContaining("profiles[0].enable: is not a mapping");
+    }
+
+    @Test
     @DisplayName("reports every problem of a file at once, each with the profile and field, never half a profile")
     void everyProblemAtOnce() {
         String yaml = """
