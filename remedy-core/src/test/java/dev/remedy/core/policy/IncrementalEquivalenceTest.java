@@ -20,6 +20,7 @@ import java.util.regex.Pattern;
 import net.jqwik.api.ForAll;
 import net.jqwik.api.Label;
 import net.jqwik.api.Property;
+import net.jqwik.api.statistics.Statistics;
 
 /**
  * The incremental controller decides what the full pass decides, and what it decided before the pool-wide work left
@@ -37,6 +38,16 @@ class IncrementalEquivalenceTest {
      */
     private static final Pattern DETAIL = Pattern.compile(", detail=[^\\]]*");
     private static final Comparator<PolicyDecision> ORDER = Comparator.comparing(PolicyDecision::toString);
+
+    /**
+     * Counts whether the sequence started any remediation, and requires most sequences to: a seed whose storm settings
+     * or changes start none is valid, but the property must not be proved by such sequences alone.
+     */
+    private static void exercised(Fake runner) {
+        Statistics.label("sequences").collect(runner.calls.isEmpty() ? "started no remediation"
+                : "exercised remediations")
+                .coverage(coverage -> coverage.check("exercised remediations").percentage(p -> p >= 75));
+    }
 
     @Property(tries = 150)
     @Label("incremental (polled or told progress) = the previous incremental controller, with storm protection")
@@ -99,7 +110,7 @@ class IncrementalEquivalenceTest {
         }
         assertThat(polledSignals).as("storm signals").containsExactlyInAnyOrderElementsOf(legacySignals);
         assertThat(toldSignals).as("storm signals").containsExactlyInAnyOrderElementsOf(legacySignals);
-        assertThat(legacyRunner.calls).as("the sequence exercised remediations").isNotEmpty();
+        exercised(legacyRunner);
     }
 
     @Property(tries = 150)
@@ -139,7 +150,7 @@ class IncrementalEquivalenceTest {
             assertThat(b).as("step %d", step).isEqualTo(a);
             assertThat(incrementalRunner.calls).containsExactlyInAnyOrderElementsOf(fullRunner.calls);
         }
-        assertThat(fullRunner.calls).as("the sequence exercised remediations").isNotEmpty();
+        exercised(fullRunner);
     }
 
     /** The node with a random Ready status (a new transition time only if it changed) and random labels. */
