@@ -3,6 +3,7 @@ package dev.remedy.cli;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.remedy.fence.ipmi.IpmiFenceAgentProvider;
+import dev.remedy.fence.ssh.SshFabricAgentProvider;
 import dev.remedy.fence.ssh.SshFenceAgentProvider;
 import dev.remedy.spi.discovery.FenceAgentRegistry;
 import dev.remedy.test.fake.FakeFenceAgentProvider;
@@ -18,7 +19,7 @@ import org.junit.jupiter.api.io.TempDir;
 class CheckCommandTest {
 
     private final CliRunner cli = new CliRunner().registry(FenceAgentRegistry.of(new IpmiFenceAgentProvider(),
-            new SshFenceAgentProvider(), new FakeFenceAgentProvider()));
+            new SshFenceAgentProvider(), new SshFabricAgentProvider(), new FakeFenceAgentProvider()));
 
     static String resource(String name) {
         try {
@@ -45,6 +46,56 @@ class CheckCommandTest {
                 "OK " + policies + ": policies, 1 policy (workers)",
                 "OK " + scenario + ": scenario 'single node failure', 6 nodes, 1 event, runs 20m",
                 "OK " + profiles + ": device profiles, 1 profile (raritan-px)");
+    }
+
+    @Test
+    @DisplayName("a fabric isolation level whose isolation a switch reload undoes is valid, with a warning line;"
+            + " a topology that would release workloads after that isolation is refused")
+    void fabricIsolationThatDoesNotPersist(@TempDir Path dir) throws IOException {
+        Path profiles = Files.writeString(dir.resolve("old-switch.yaml"), """
+                profiles:
+                  - name: old-switch
+                    description: a switch whose port disable lasts until it reloads
+                    kind: fabric
+                    prompt: 'sw>\\s*'
+                    plug: '[0-9]{1,2}'
+                    status: {command: 'show {plug}', on: '^up$', off: '^down$'}
+                    on: ['enable {plug}']
+                    off: ['disable {plug}']
+                """);
+        String fence = """
+                templates:
+                  san: {agent: ssh-fabric, parameters: {username: admin, profile: brocade-fos,
+                        host_key_fingerprint: "SHA256:umBVQs9WkpT6FKOULFIjG+nTw89iZzUahu1YIyuZoIE"},
+                        secrets: {password: {env: SAN_PASSWORD}}}
+                  lan: {agent: ssh-fabric, parameters: {username: admin, profile: old-switch, profile_file: %s,
+                        host_key_fingerprint: "SHA256:umBVQs9WkpT6FKOULFIjG+nTw89iZzUahu1YIyuZoIE"},
+                        secrets: {password: {env: LAN_PASSWORD}}}
+                  bmc: {agent: ipmi, parameters: {username: admin}, secrets: {password: {env: BMC_PASSWORD}}}
+                topologies:
+                  - name: default
+                    %sisolation: {levels: [[san], [lan]]}
+                    power_management: {levels: [[bmc]]}
+                nodes:
+                  worker-1: {san: {ip: san-1, plug: "4"}, lan: {ip: sw-1, plug: "5"}, bmc: {ip: 10.0.0.11}}
+                """;
+        Path warned = Files.writeString(dir.resolve("fence.yaml"), fence.formatted(profiles, ""));
+        Path refused = Files.writeString(dir.resolve("release-after-isolation.yaml"),
+                fence.formatted(profiles, "releaseAfter: isolation\n    "));
+
+        CliRunner.Result ok = cli.run("check", warned.toString());
+        CliRunner.Result bad = cli.run("check", refused.toString());
+
+        assertThat(ok.exitCode()).as(ok.toString()).isEqualTo(ExitCodes.OK);
+        assertThat(ok.outLines()).containsExactly("OK " + warned + ": fence configuration, 1 node, 1 topology,"
+                + " 3 templates", "  warning: " + warned + ": topology 'default', isolation level 2: template 'lan'"
+                + " (agent 'ssh-fabric') isolates the node only until its device restarts: a reload while the node"
+                + " is fenced re-admits it; use a device profile whose isolation persists");
+        assertThat(bad.exitCode()).as(bad.toString()).isEqualTo(ExitCodes.BAD_INPUT);
+        assertThat(bad.errLines()).contains("  " + refused + ":topologies[0].releaseAfter: is isolation, but template"
+                + " 'lan' (agent 'ssh-fabric') isolates the node in a way that a restart of its device undoes (a switch"
+                + " reload would re-admit the node while its workloads run elsewhere); use a device profile whose"
+                + " isolation persists, or release after power");
     }
 
     @Test
