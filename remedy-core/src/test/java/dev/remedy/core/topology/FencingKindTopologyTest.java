@@ -21,8 +21,7 @@ import org.junit.jupiter.api.Test;
 @DisplayName("fencing kinds in the fence topology")
 class FencingKindTopologyTest {
 
-    private static final FenceAgentRegistry AGENTS = FenceAgentRegistry.of(TestAgents.FAKE, TestAgents.SWITCH,
-            TestAgents.SYSRQ);
+    private static final FenceAgentRegistry AGENTS = TestAgents.everyKind();
     private static final String TEMPLATES = """
             templates:
               bmc: {agent: fake, secrets: {password: {env: BMC_PASSWORD}}}

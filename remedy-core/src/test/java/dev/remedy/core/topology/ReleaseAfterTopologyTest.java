@@ -14,8 +14,7 @@ import org.junit.jupiter.api.Test;
 @DisplayName("releaseAfter in a topology, and the warning about fabric isolation that does not persist")
 class ReleaseAfterTopologyTest {
 
-    private static final FenceAgentRegistry AGENTS = FenceAgentRegistry.of(TestAgents.FAKE, TestAgents.SWITCH,
-            TestAgents.SYSRQ);
+    private static final FenceAgentRegistry AGENTS = TestAgents.everyKind();
     private static final String TEMPLATES = """
             templates:
               bmc: {agent: fake, secrets: {password: {env: BMC_PASSWORD}}}

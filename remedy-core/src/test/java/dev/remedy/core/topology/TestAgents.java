@@ -47,6 +47,11 @@ final class TestAgents {
         return FenceAgentRegistry.of(FAKE, SWITCH);
     }
 
+    /** The three agents, one of each fencing kind. */
+    static FenceAgentRegistry everyKind() {
+        return FenceAgentRegistry.of(FAKE, SWITCH, SYSRQ);
+    }
+
     private record Provider(String type, FencingKind fencingKind, List<ParameterDescriptor> parameters)
             implements FenceAgentProvider {
 
