@@ -2,6 +2,7 @@ package dev.remedy.core.flow;
 
 import dev.remedy.core.flow.PlanWalk.Position;
 import dev.remedy.core.plan.FenceStep;
+import dev.remedy.core.plan.ResolvedMethod;
 import dev.remedy.core.plan.StepPlan;
 import dev.remedy.core.time.Deadlines;
 import dev.remedy.spi.FenceAction;
@@ -10,6 +11,7 @@ import java.time.Instant;
 import java.util.List;
 import java.util.Optional;
 import java.util.OptionalInt;
+import java.util.stream.Collectors;
 
 /**
  * The moves that several stages share: entering a step or a stage that needs set-up, issuing operations, turning a
@@ -139,7 +141,7 @@ final class Moves {
             return;
         }
         String methods = d.plan.step(FenceStep.ISOLATION).levels().get(level).stream()
-                .map(m -> m.name()).collect(java.util.stream.Collectors.joining("+"));
+                .map(ResolvedMethod::name).collect(Collectors.joining("+"));
         d.confirm(new Confirmation(Confirmation.Kind.ISOLATED, methods, d.now));
         startStep(d, FenceStep.POWER_MANAGEMENT, Stage.RELEASE, why + "; deleting its pods");
     }
