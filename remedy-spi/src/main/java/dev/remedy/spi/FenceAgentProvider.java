@@ -5,6 +5,7 @@ import dev.remedy.spi.config.ConfigProblem;
 import dev.remedy.spi.config.InvalidConfigurationException;
 import dev.remedy.spi.config.ParameterDescriptor;
 import java.util.List;
+import java.util.Map;
 import java.util.Set;
 
 /**
@@ -94,6 +95,21 @@ public interface FenceAgentProvider {
         } catch (InvalidConfigurationException e) {
             return e.problems();
         }
+    }
+
+    /**
+     * The provider that describes a configuration with these plain {@code values}: this one, unless the agent's
+     * parameters depend on one of them, as those of the fence-agents bridge depend on the ClusterLabs agent its
+     * {@code agent} names. The answer has this provider's {@link #type()}, and its {@link #parameters()} (and
+     * {@link #configure()}) are the ones to read and check such a configuration with. Readers of configuration
+     * ask it once per method template, before they read its parameters. Does no network I/O (it may run a local
+     * program to read what it describes) and may cache its answers. Thread-safe.
+     *
+     * @throws InvalidConfigurationException if {@code values} name something that cannot be described (an agent
+     *                                       that is not installed), with each problem at its parameter
+     */
+    default FenceAgentProvider specialise(Map<String, String> values) {
+        return this;
     }
 
     /** A configuration builder that knows this agent's parameters. */

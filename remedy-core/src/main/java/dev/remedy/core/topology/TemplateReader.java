@@ -9,6 +9,7 @@ import dev.remedy.config.ConfigNode;
 import dev.remedy.config.ConfigProblems;
 import dev.remedy.spi.FenceAgentProvider;
 import dev.remedy.spi.RemedyException;
+import dev.remedy.spi.config.InvalidConfigurationException;
 import dev.remedy.spi.discovery.FenceAgentRegistry;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -52,13 +53,37 @@ final class TemplateReader {
     private Optional<MethodTemplate> template(String name, ConfigNode node, String path) {
         // Without a known agent there are no descriptors to check the parameters against.
         return problems.mappingWith(node, path, "with agent, parameters and secrets", TEMPLATE_KEYS)
-                .flatMap(template -> agent(template.get("agent"), child(path, "agent")).map(provider -> {
+                .flatMap(template -> agent(template.get("agent"), child(path, "agent"))
+                        .flatMap(agent -> specialised(agent, template.get("parameters"), child(path, "parameters")))
+                        .map(provider -> {
                     MethodParameters values = parameters.read(template.get("parameters"), child(path, "parameters"),
                             provider, ParameterReader.Section.PARAMETERS);
                     MethodParameters secrets = parameters.read(template.get("secrets"), child(path, "secrets"),
                             provider, ParameterReader.Section.SECRETS);
                     return new MethodTemplate(name, provider, values.overriddenBy(secrets));
                 }));
+    }
+
+    /**
+     * {@code agent} as it describes a template whose plain parameters are {@code node}
+     * ({@link FenceAgentProvider#specialise}); empty, with its problems recorded, when it cannot.
+     */
+    private Optional<FenceAgentProvider> specialised(FenceAgentProvider agent, ConfigNode node, String path) {
+        Map<String, String> values = new LinkedHashMap<>();
+        if (node != null && node.isObject()) {
+            node.properties().forEach(e -> {
+                if (!e.getValue().isContainerNode() && !e.getValue().isNull()) {
+                    values.put(e.getKey(), e.getValue().asText());
+                }
+            });
+        }
+        try {
+            return Optional.of(agent.specialise(values));
+        } catch (InvalidConfigurationException e) {
+            e.problems().forEach(p -> problems.add(child(path, p.path()), "agent '" + agent.type() + "': "
+                    + p.message()));
+            return Optional.empty();
+        }
     }
 
     private Optional<FenceAgentProvider> agent(ConfigNode node, String path) {
