@@ -22,7 +22,7 @@ final class ActionRunner {
     /** Runs {@code action} and returns the exit code. */
     int run(AgentConfig config, FenceAction action, Duration budget) throws InterruptedException {
         String label = config.agentType() + " " + action.code();
-        FenceAgent agent = env.registry().create(config);
+        FenceAgent agent = env.registry(config.agentType()).create(config);
         long start = env.time().nanoTime();
         FenceContext context = FenceContext.start(env.time(), budget, message -> env.err().printf(Locale.ROOT,
                 "remedy: %s [%5.1fs] %s%n", label, seconds(env.time().nanoTime() - start), message));

@@ -3,6 +3,7 @@ package dev.remedy.cli;
 import dev.remedy.spi.FenceAction;
 import dev.remedy.spi.FenceAgentProvider;
 import dev.remedy.spi.config.AgentConfig;
+import dev.remedy.spi.discovery.FenceAgentRegistry;
 import dev.remedy.spi.config.Durations;
 import dev.remedy.spi.config.ParameterType;
 import java.time.Duration;
@@ -61,7 +62,9 @@ final class FenceCommand implements Callable<Integer> {
                 + action + "'; use one of " + Arrays.stream(FenceAction.values()).map(FenceAction::code)
                 .collect(Collectors.joining(", "))));
         Duration budget = budget();
-        FenceAgentProvider provider = env.registry().provider(type);
+        FenceAgentRegistry only = env.registry(type);
+        // an unknown type is refused by the whole registry, whose message lists the known types
+        FenceAgentProvider provider = (only.types().contains(type) ? only : env.registry()).provider(type);
         AgentConfig.Builder builder = provider.configure();
         SecretSources sources = new SecretSources(builder, env, type, provider.parameters());
         parameters.forEach(sources::parameter);

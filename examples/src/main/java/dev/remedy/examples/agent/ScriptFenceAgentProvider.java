@@ -1,5 +1,6 @@
 package dev.remedy.examples.agent;
 
+import dev.remedy.spi.AgentType;
 import dev.remedy.spi.FenceAction;
 import dev.remedy.spi.FenceAgent;
 import dev.remedy.spi.FenceAgentProvider;
@@ -16,6 +17,7 @@ import java.util.Set;
  * which prints {@code on} or {@code off} for status and exits non-zero on failure. The password reaches the
  * program in the environment variable {@code REMEDY_PASSWORD}, never on its command line.
  */
+@AgentType("script")
 public final class ScriptFenceAgentProvider implements FenceAgentProvider {
 
     private static final List<ParameterDescriptor> PARAMETERS = List.of(

@@ -1,6 +1,7 @@
 package dev.remedy.fence.ipmi;
 
 import dev.remedy.fence.ipmi.internal.client.IpmiClient;
+import dev.remedy.spi.AgentType;
 import dev.remedy.spi.FenceAction;
 import dev.remedy.spi.FenceAgent;
 import dev.remedy.spi.FenceAgentProvider;
@@ -21,6 +22,7 @@ import java.util.Set;
  * created at the first {@link #create}; pass a transport of your own to the constructor to choose its threads.
  * Progress messages of an action are reported on the transport's I/O thread: keep progress listeners short.
  */
+@AgentType(IpmiFenceAgentProvider.TYPE)
 public final class IpmiFenceAgentProvider implements FenceAgentProvider {
 
     /** The type id. */

@@ -1,5 +1,6 @@
 package dev.remedy.fence.redfish;
 
+import dev.remedy.spi.AgentType;
 import dev.remedy.spi.config.ParameterDescriptor;
 import dev.remedy.spi.config.ParameterType;
 import java.util.List;
@@ -11,6 +12,7 @@ import java.util.List;
  * verification on by default. Agents of one provider share one HTTP client per TLS trust, on a small fixed pool
  * of daemon threads.
  */
+@AgentType(RedfishFenceAgentProvider.TYPE)
 public final class RedfishFenceAgentProvider extends RedfishAgentProvider {
 
     /** The type id. */

@@ -1,5 +1,6 @@
 package dev.remedy.fence.redfish;
 
+import dev.remedy.spi.AgentType;
 import dev.remedy.spi.config.ParameterDescriptor;
 import dev.remedy.spi.config.ParameterType;
 import java.util.List;
@@ -9,6 +10,7 @@ import java.util.List;
  * {@code Outlet.PowerControl} action), with the same connection parameters, sessions, retries and TLS trust as
  * the {@code redfish} agent. OFF is confirmed by reading the outlet's {@code PowerState} back.
  */
+@AgentType(RedfishPduAgentProvider.TYPE)
 public final class RedfishPduAgentProvider extends RedfishAgentProvider {
 
     /** The type id. */

@@ -1,5 +1,6 @@
 package dev.remedy.fence.ssh;
 
+import dev.remedy.spi.AgentType;
 import dev.remedy.spi.FenceAction;
 import dev.remedy.spi.FencingKind;
 import java.util.EnumSet;
@@ -9,6 +10,7 @@ import java.util.EnumSet;
  * {@code cisco-ios} and {@code brocade-fos}): OFF isolates the node's ports, ON un-fences them, and must run
  * before the node rejoins. The machine keeps running, so REBOOT is not supported.
  */
+@AgentType(SshFabricAgentProvider.TYPE)
 public final class SshFabricAgentProvider extends SshAgentProvider {
 
     /** The type id. */

@@ -1,5 +1,6 @@
 package dev.remedy.fence.ssh;
 
+import dev.remedy.spi.AgentType;
 import dev.remedy.spi.FenceAction;
 import dev.remedy.spi.FencingKind;
 import java.util.EnumSet;
@@ -8,6 +9,7 @@ import java.util.EnumSet;
  * The {@code ssh} agent: power fencing through a PDU's command line over SSH (built-in profile {@code apc}, or
  * your own). OFF succeeds only when every outlet of the node reads off; REBOOT is OFF confirmed then ON.
  */
+@AgentType(SshFenceAgentProvider.TYPE)
 public final class SshFenceAgentProvider extends SshAgentProvider {
 
     /** The type id. */

@@ -1,5 +1,6 @@
 package dev.remedy.fence.ssh;
 
+import dev.remedy.spi.AgentType;
 import dev.remedy.spi.FenceAction;
 import dev.remedy.spi.FencingKind;
 import java.util.EnumSet;
@@ -10,6 +11,7 @@ import java.util.EnumSet;
  * confirmed by the agent active again or by a new boot id. It never says the machine is off: OFF and ON are not
  * supported.
  */
+@AgentType(SshHostAgentProvider.TYPE)
 public final class SshHostAgentProvider extends SshAgentProvider {
 
     /** The type id. */

@@ -1,5 +1,6 @@
 package dev.remedy.spi.discovery;
 
+import dev.remedy.spi.AgentType;
 import dev.remedy.spi.FenceAction;
 import dev.remedy.spi.FenceAgent;
 import dev.remedy.spi.FenceAgentProvider;
@@ -79,6 +80,22 @@ public final class FenceAgentRegistry {
 
     /** Loads providers with {@link ServiceLoader} from {@code loader}, recording every failure. */
     public static FenceAgentRegistry load(ClassLoader loader) {
+        return discover(loader, null);
+    }
+
+    /**
+     * Loads the providers of agent {@code type} only, as {@link #load(ClassLoader)} would find them: a provider class
+     * whose {@link AgentType} names another type is never constructed (nor are its classes loaded past its own), so a
+     * one-shot process starts fast. Providers without the annotation are constructed and kept if their type is
+     * {@code type}. Failures of the providers it constructs are recorded.
+     */
+    public static FenceAgentRegistry load(ClassLoader loader, String type) {
+        Objects.requireNonNull(type, "type");
+        return discover(loader, type);
+    }
+
+    /** Loads the providers of type {@code only}, or all of them when it is null. */
+    private static FenceAgentRegistry discover(ClassLoader loader, String only) {
         List<FenceAgentProvider> loaded = new ArrayList<>();
         List<DiscoveryFailure> failed = new ArrayList<>();
         Iterator<ServiceLoader.Provider<FenceAgentProvider>> entries =
@@ -94,8 +111,19 @@ public final class FenceAgentRegistry {
                 failed.add(new DiscoveryFailure("?", "a service entry could not be loaded: " + e.getMessage(), e));
                 continue;
             }
+            AgentType declared = only == null ? null : entry.type().getAnnotation(AgentType.class);
+            if (declared != null && !declared.value().equals(only)) {
+                continue;
+            }
             try {
-                loaded.add(entry.get());
+                FenceAgentProvider provider = entry.get();
+                if (declared != null && !declared.value().equals(provider.type())) {
+                    failed.add(new DiscoveryFailure(entry.type().getName(), "declares type '" + declared.value()
+                            + "' with @AgentType but its type() is '" + provider.type() + "'; make them agree",
+                            new IllegalStateException("@AgentType mismatch")));
+                } else if (only == null || only.equals(provider.type())) {
+                    loaded.add(provider);
+                }
             } catch (ServiceConfigurationError | RuntimeException | LinkageError e) {
                 Throwable root = e.getCause() != null ? e.getCause() : e;
                 failed.add(new DiscoveryFailure(entry.type().getName(),

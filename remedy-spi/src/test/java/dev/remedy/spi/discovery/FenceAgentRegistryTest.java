@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.assertj.core.api.Assertions.catchThrowableOfType;
 
+import dev.remedy.spi.AgentType;
 import dev.remedy.spi.FenceAction;
 import dev.remedy.spi.FenceAgent;
 import dev.remedy.spi.FenceAgentProvider;
@@ -107,6 +108,31 @@ public class FenceAgentRegistryTest {
         public ExplodingProvider() {
             super("exploding");
             throw new IllegalStateException(MESSAGE);
+        }
+    }
+
+    /** Declares "declared" with {@link AgentType} and fails to construct, so a load that constructs it records that. */
+    @AgentType("declared")
+    public static class DeclaredExplodingProvider extends TestProvider {
+        public DeclaredExplodingProvider() {
+            super("declared");
+            throw new IllegalStateException(ExplodingProvider.MESSAGE);
+        }
+    }
+
+    /** Declares "alpha" with {@link AgentType}. */
+    @AgentType("alpha")
+    public static class DeclaredAlphaProvider extends TestProvider {
+        public DeclaredAlphaProvider() {
+            super("alpha");
+        }
+    }
+
+    /** Declares "gamma" with {@link AgentType} but answers "alpha". */
+    @AgentType("gamma")
+    public static class MisdeclaredProvider extends TestProvider {
+        public MisdeclaredProvider() {
+            super("alpha");
         }
     }
 
@@ -282,6 +308,49 @@ public class FenceAgentRegistryTest {
     }
 
     // ---------------------------------------------------------------- ServiceLoader discovery
+
+    @Nested
+    @DisplayName("loading one type")
+    class LoadingOneType {
+
+        private FenceAgentRegistry loadType(String type, String... lines) throws IOException {
+            try (URLClassLoader loader = loaderListing(lines)) {
+                return FenceAgentRegistry.load(loader, type);
+            }
+        }
+
+        @Test
+        @DisplayName("a provider that declares another type is never constructed; one without a declaration is, and is"
+                + " kept only if its type matches")
+        void onlyTheTypeAsked() throws IOException {
+            FenceAgentRegistry registry = loadType("alpha", name(DeclaredExplodingProvider.class),
+                    name(BetaProvider.class), name(DeclaredAlphaProvider.class));
+
+            assertThat(registry.types()).containsExactly("alpha");
+            assertThat(registry.failures()).as("the exploding provider was not constructed").isEmpty();
+            assertThat(loadListing(name(DeclaredExplodingProvider.class), name(DeclaredAlphaProvider.class))
+                    .failures()).as("a full load constructs it").hasSize(1);
+        }
+
+        @Test
+        @DisplayName("a provider whose type differs from its declaration is a failure, named with both")
+        void misdeclared() throws IOException {
+            FenceAgentRegistry registry = loadType("gamma", name(MisdeclaredProvider.class));
+
+            assertThat(registry.types()).isEmpty();
+            assertThat(registry.failures()).singleElement().satisfies(f -> assertThat(f.reason())
+                    .contains("declares type 'gamma' with @AgentType but its type() is 'alpha'"));
+        }
+
+        @Test
+        @DisplayName("two providers of the asked type are still a duplicate")
+        void duplicates() throws IOException {
+            FenceAgentRegistry registry = loadType("ipmi", name(FirstIpmiProvider.class),
+                    name(SecondIpmiProvider.class), name(AlphaProvider.class));
+
+            assertThat(registry.duplicates()).containsOnlyKeys("ipmi");
+        }
+    }
 
     @Nested
     @DisplayName("loading with ServiceLoader")

@@ -1,5 +1,6 @@
 package dev.remedy.test.fake;
 
+import dev.remedy.spi.AgentType;
 import dev.remedy.spi.FenceAction;
 import dev.remedy.spi.FenceAgent;
 import dev.remedy.spi.FenceAgentProvider;
@@ -20,6 +21,7 @@ import java.util.stream.Stream;
  * and to prove the conformance kit. A test hands in its lab; the provider {@link java.util.ServiceLoader} creates
  * makes its own, which {@link #lab()} returns.
  */
+@AgentType(FakeFenceAgentProvider.TYPE)
 public final class FakeFenceAgentProvider implements FenceAgentProvider {
 
     /** The type id. */

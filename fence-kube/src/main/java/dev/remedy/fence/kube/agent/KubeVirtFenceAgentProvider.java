@@ -2,6 +2,7 @@ package dev.remedy.fence.kube.agent;
 
 import dev.remedy.fence.kube.agent.internal.KubeConnection;
 import dev.remedy.fence.kube.agent.internal.KubeVirtAgent;
+import dev.remedy.spi.AgentType;
 import dev.remedy.spi.FenceAction;
 import dev.remedy.spi.FenceAgent;
 import dev.remedy.spi.config.ParameterDescriptor;
@@ -29,6 +30,7 @@ import java.util.Set;
  * <p>Class path: as for {@link Metal3FenceAgentProvider}, an agent that builds its own client needs
  * {@code io.fabric8:kubernetes-client} and an HTTP client implementation at run time.
  */
+@AgentType(KubeVirtFenceAgentProvider.TYPE)
 public final class KubeVirtFenceAgentProvider extends KubeAgentProvider {
 
     /** The type id. */

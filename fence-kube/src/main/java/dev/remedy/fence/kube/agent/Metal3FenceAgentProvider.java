@@ -2,6 +2,7 @@ package dev.remedy.fence.kube.agent;
 
 import dev.remedy.fence.kube.agent.internal.KubeConnection;
 import dev.remedy.fence.kube.agent.internal.Metal3Agent;
+import dev.remedy.spi.AgentType;
 import dev.remedy.spi.FenceAction;
 import dev.remedy.spi.FenceAgent;
 import dev.remedy.spi.config.ParameterDescriptor;
@@ -37,6 +38,7 @@ import java.util.Set;
  * them the action fails, saying so. {@link #create(dev.remedy.spi.config.AgentConfig,
  * io.fabric8.kubernetes.client.KubernetesClient)} uses the host's client instead.
  */
+@AgentType(Metal3FenceAgentProvider.TYPE)
 public final class Metal3FenceAgentProvider extends KubeAgentProvider {
 
     /** The type id. */
