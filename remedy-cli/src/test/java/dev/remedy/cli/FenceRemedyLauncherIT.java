@@ -194,6 +194,16 @@ class FenceRemedyLauncherIT {
     }
 
     @Test
+    @DisplayName("port_as_ip: the port Pacemaker sends (as pcmk_host_map maps the node) is the BMC's address")
+    void portAsIp() throws Exception {
+        Run status = agent("action=status\nport_as_ip=1\nnodename=node-1\nport=" + bmc.host() + "\nipport="
+                + bmc.port() + "\nusername=admin\npassword=" + PASSWORD + "\n");
+
+        assertThat(status.exitCode()).as(status.toString()).isZero();
+        assertThat(status.out()).isEqualTo("Status: ON\n");
+    }
+
+    @Test
     @DisplayName("validate-all: 0 for a valid configuration; 1 naming the missing ip, without touching the BMC")
     void validateAll() throws Exception {
         Run valid = agent(options("validate-all"));

@@ -51,6 +51,11 @@ final class AgentMetadata {
                 "remedy ends the action as failed at this deadline (a timeout is never a success); keep it below "
                         + "Pacemaker's timeout of the operation", "second",
                 Optional.of(Long.toString(FenceAgentProtocol.DEFAULT_TIMEOUT.toSeconds())));
+        if (FenceAgentProtocol.hasPortAsIp(provider)) {
+            parameter(xml, FenceAgentProtocol.PORT_AS_IP, false, "Make \"port/plug\" to be an alias to IP address",
+                    "the plug Pacemaker sends (the node's name, or what pcmk_host_map maps it to) is the device's "
+                            + "address, as with fence_ipmilan: one device for every node", "boolean", Optional.empty());
+        }
         parameter(xml, "verbose", false, "Print the agent's progress on stderr", "print each step of the agent "
                 + "on stderr, as remedy fence --verbose does", "boolean", Optional.empty());
         xml.append("</parameters>\n");

@@ -34,7 +34,8 @@ import java.util.Set;
  * ({@code fencing.py}): options from the command line when it has any, otherwise {@code key=value} lines on stdin
  * (where Pacemaker's fencer writes them); names as remedy or fence-agents spell them, with {@code -} or {@code _},
  * and the old names ({@code option} for {@code action}, {@code port} for {@code plug}, {@code ipaddr}, {@code login},
- * {@code passwd}); {@code nodename}, which Pacemaker always sends, is ignored; other unknown options are ignored with
+ * {@code passwd}); {@code nodename} and {@code nodeid}, which Pacemaker sends to every agent, are ignored (the target
+ * is the {@code port} or {@code plug} it also sends, for agents with plugs); other unknown options are ignored with
  * a warning that names them without their value. Exit codes are the agents': 0 success, 1 failure (a timeout
  * included), 2 for {@code status} of a target that is off.
  *
@@ -50,6 +51,11 @@ public final class FenceAgentProtocol {
     static final String ACTION_TIMEOUT = "action_timeout";
     /** Its default: below Pacemaker's default {@code stonith-timeout} of 60 s, so that remedy reports first. */
     static final Duration DEFAULT_TIMEOUT = Duration.ofSeconds(50);
+    /**
+     * fence_ipmilan's option that makes the plug Pacemaker sends the device's address: one device for every node,
+     * with {@code pcmk_host_map=node1:10.0.0.1;node2:10.0.0.2}. For agents with an {@code ip} and no plug.
+     */
+    static final String PORT_AS_IP = "port_as_ip";
 
     static final int OK = 0;
     static final int FAILED = 1;
@@ -59,7 +65,8 @@ public final class FenceAgentProtocol {
     private static final Map<String, String> OLD_NAMES = Map.of("option", "action", "port", "plug", "ipaddr", "ip",
             "login", "username", "passwd", "password", "debug", "debug_file");
     /** Options that take no value on the command line, whatever the agent: fence-agents' flags. */
-    private static final Set<String> FLAGS = Set.of("verbose", "quiet", "help", "version", "ssl", "lanplus");
+    private static final Set<String> FLAGS = Set.of("verbose", "quiet", "help", "version", "ssl", "lanplus",
+            PORT_AS_IP);
 
     private final FenceAgentRegistry registry;
     private final TimeSource time;
@@ -137,6 +144,7 @@ public final class FenceAgentProtocol {
         AgentConfig config;
         try {
             budget = call.budget();
+            call.applyPortAsIp();
             described = provider.specialise(call.plainValues());
             config = call.config(described);
         } catch (RemedyException | IllegalArgumentException e) {
@@ -158,6 +166,12 @@ public final class FenceAgentProtocol {
         }
     }
 
+    /** Whether {@link #PORT_AS_IP} applies to the agent: it has an {@code ip} and no plug of its own. */
+    static boolean hasPortAsIp(FenceAgentProvider provider) {
+        return provider.parameters().stream().anyMatch(p -> p.answersTo("ip"))
+                && provider.parameters().stream().noneMatch(p -> p.answersTo("plug"));
+    }
+
     private static boolean isFlag(FenceAgentProvider provider, String option) {
         String name = OLD_NAMES.getOrDefault(option, option);
         return FLAGS.contains(name) || provider.parameters().stream()
@@ -176,6 +190,8 @@ public final class FenceAgentProtocol {
         private final Map<String, String> secrets = new LinkedHashMap<>();
         private final List<String> warnings = new ArrayList<>();
         private String action = "reboot";
+        private String plug;
+        private boolean portAsIp;
         private String timeout;
         private String separator = ",";
         private boolean verbose;
@@ -194,12 +210,13 @@ public final class FenceAgentProtocol {
                 case "action" -> action = value;
                 case ACTION_TIMEOUT -> timeout = value;
                 case "separator" -> separator = value;
+                case PORT_AS_IP -> portAsIp = isTrue(value);
                 case "verbose" -> verbose = isTrue(value);
                 case "quiet" -> quiet = isTrue(value);
                 case "help" -> help = isTrue(value);
                 case "version" -> version = isTrue(value);
-                case "nodename", "verbose_level" -> {
-                    // Pacemaker sends the node's name whether the agent uses it or not, as it does to every agent
+                case "nodename", "nodeid", "verbose_level" -> {
+                    // Pacemaker sends the target's name, and its id when it knows it, to every agent
                 }
                 default -> parameter(key, value, option.onCommandLine(), agent);
             }
@@ -208,7 +225,9 @@ public final class FenceAgentProtocol {
         private void parameter(String key, String value, boolean onCommandLine, String agent) {
             Optional<ParameterDescriptor> p = provider.parameters().stream().filter(d -> d.answersTo(key)).findFirst();
             if (p.isEmpty()) {
-                if (!key.equals("plug")) {
+                if (key.equals("plug")) {
+                    plug = value;
+                } else {
                     warnings.add("ignoring unknown option '" + key + "' (" + agent + " -o metadata lists its options)");
                 }
                 return;
@@ -221,6 +240,14 @@ public final class FenceAgentProtocol {
                 secrets.put(p.get().name(), value);
             } else {
                 values.put(p.get().name(), value);
+            }
+        }
+
+        /** With {@link #PORT_AS_IP}, the plug Pacemaker sent becomes the agent's {@code ip}, as fencing.py does. */
+        void applyPortAsIp() {
+            if (portAsIp && plug != null && hasPortAsIp(provider)) {
+                provider.parameters().stream().filter(d -> d.answersTo("ip")).findFirst()
+                        .ifPresent(ip -> values.put(ip.name(), plug));
             }
         }
 

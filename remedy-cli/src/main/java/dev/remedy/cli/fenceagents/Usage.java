@@ -26,6 +26,9 @@ final class Usage {
         }
         line(text, "--action-timeout=[seconds]", "deadline of the whole action (default "
                 + FenceAgentProtocol.DEFAULT_TIMEOUT.toSeconds() + ")");
+        if (FenceAgentProtocol.hasPortAsIp(provider)) {
+            line(text, "--port-as-ip", "the plug (-n, port=) is the device's address");
+        }
         line(text, "-v, --verbose", "print the agent's progress on stderr");
         line(text, "-q, --quiet", "no warnings on stderr");
         line(text, "-h, --help", "Display this help and exit");

@@ -89,6 +89,8 @@ class AgentMetadataTest {
         assertThat(password.getElementsByTagName("shortdesc").item(0).getTextContent()).contains("secret");
         assertThat(((Element) password.getElementsByTagName("content").item(0)).getAttribute("type"))
                 .isEqualTo("string");
+        assertThat(parameter(doc, "port_as_ip").getElementsByTagName("content").item(0).getAttributes()
+                .getNamedItem("type").getNodeValue()).isEqualTo("boolean");
         List<String> actions = IntStream.range(0, doc.getElementsByTagName("action").getLength())
                 .mapToObj(i -> ((Element) doc.getElementsByTagName("action").item(i)).getAttribute("name")).toList();
         assertThat(actions).containsExactly("on", "off", "reboot", "status", "monitor", "metadata", "validate-all");

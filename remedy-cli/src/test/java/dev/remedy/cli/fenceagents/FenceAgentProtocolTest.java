@@ -49,7 +49,8 @@ class FenceAgentProtocolTest {
     }
 
     private String pacemaker(String action) {
-        return "action=" + action + "\nport=" + plug + "\nnodename=" + plug + "\npassword=" + PASSWORD + "\n";
+        return "action=" + action + "\nport=" + plug + "\nnodename=" + plug + "\nnodeid=3\npassword=" + PASSWORD
+                + "\n";
     }
 
     @Test
@@ -61,7 +62,7 @@ class FenceAgentProtocolTest {
 
         assertThat(on.exitCode()).as(on.toString()).isEqualTo(0);
         assertThat(on.out()).isEqualTo("Status: ON\n");
-        assertThat(on.err()).as("nodename and port are no reason to warn").isEmpty();
+        assertThat(on.err()).as("nodename, nodeid and port are no reason to warn").isEmpty();
         assertThat(off.exitCode()).as(off.toString()).isEqualTo(2);
         assertThat(off.out()).isEqualTo("Status: OFF\n");
     }
