@@ -2,6 +2,7 @@ package dev.remedy.cli.fenceagents;
 
 import dev.remedy.spi.FenceAction;
 import dev.remedy.spi.FenceAgentProvider;
+import dev.remedy.spi.FencingKind;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Set;
@@ -18,7 +19,9 @@ final class ProtocolActions {
 
     /**
      * The actions, in the order {@code fencing.py} lists them: {@code reboot} when the agent can switch off and on
-     * (remedy then runs OFF, confirmed, and ON) or reboots by itself; {@code list} and {@code list-status} with LIST;
+     * (remedy then runs OFF, confirmed, and ON) or reboots by itself, never for fabric fencing (as fencing.py drops it
+     * for {@code fabric_fencing}: ON right after OFF would undo the isolation, and Pacemaker turns a reboot into
+     * OFF for an agent without one); {@code list} and {@code list-status} with LIST;
      * {@code monitor} with MONITOR or STATUS; {@code metadata} and {@code validate-all} always.
      */
     static List<String> of(FenceAgentProvider provider) {
@@ -30,7 +33,8 @@ final class ProtocolActions {
         if (supported.contains(FenceAction.OFF)) {
             actions.add("off");
         }
-        if (rebootsByOffOn(provider) || supported.contains(FenceAction.REBOOT)) {
+        if (provider.fencingKind() != FencingKind.FABRIC
+                && (rebootsByOffOn(provider) || supported.contains(FenceAction.REBOOT))) {
             actions.add("reboot");
         }
         if (supported.contains(FenceAction.STATUS)) {
@@ -50,6 +54,7 @@ final class ProtocolActions {
 
     /** Whether {@code reboot} is OFF then ON, as {@code fencing.py} does it: an OFF that is confirmed comes first. */
     static boolean rebootsByOffOn(FenceAgentProvider provider) {
-        return provider.supportedActions().containsAll(Set.of(FenceAction.OFF, FenceAction.ON));
+        return provider.fencingKind() == FencingKind.POWER
+                && provider.supportedActions().containsAll(Set.of(FenceAction.OFF, FenceAction.ON));
     }
 }

@@ -2,6 +2,7 @@ package dev.remedy.cli.fenceagents;
 
 import dev.remedy.spi.FenceAgentProvider;
 import dev.remedy.spi.config.ParameterDescriptor;
+import dev.remedy.spi.config.ParameterType;
 import java.util.Locale;
 
 /** The {@code -h} text of a launcher, in the shape of {@code fencing.py}'s usage. */
@@ -22,7 +23,8 @@ final class Usage {
             String help = p.description() + p.defaultValue().map(d -> " (default " + d + ")").orElse("")
                     + (p.required() ? " (required)" : "")
                     + (p.secret() ? " (secret: give it on stdin; on the command line every user can read it)" : "");
-            line(text, option + "=[" + p.type().name().toLowerCase(Locale.ROOT) + "]", help);
+            line(text, p.type() == ParameterType.BOOLEAN ? option : option + "=["
+                    + p.type().name().toLowerCase(Locale.ROOT) + "]", help);
         }
         line(text, "--action-timeout=[seconds]", "deadline of the whole action (default "
                 + FenceAgentProtocol.DEFAULT_TIMEOUT.toSeconds() + ")");
