@@ -116,36 +116,35 @@ public final class FenceAgentProtocol {
         } catch (RemedyException | IllegalArgumentException | IOException e) {
             return fail(name, e.getMessage());
         }
-        Call call = new Call(provider);
-        input.options().forEach(option -> call.read(option, name));
-        if (!call.quiet) {
-            input.warnings().forEach(w -> err.println(name + ": warning: " + w));
-            call.warnings.forEach(w -> err.println(name + ": warning: " + w));
-        }
-        if (call.help) {
-            out.print(Usage.of(name, provider));
-            return OK;
-        }
-        if (call.version) {
-            out.println("remedy 0.1.0 (" + name + ")");
-            return OK;
-        }
+        Call call = Call.of(provider, input.options(), name);
         String action = call.action.toLowerCase(Locale.ROOT);
-        if (action.equals(ProtocolActions.METADATA) || action.equals("meta-data")) {
-            out.print(AgentMetadata.of(provider));
+        if (call.help || call.version || action.equals(ProtocolActions.METADATA) || action.equals("meta-data")) {
+            warn(name, input, call);
+            if (call.help) {
+                out.print(Usage.of(name, provider));
+            } else if (call.version) {
+                out.println("remedy 0.1.0 (" + name + ")");
+            } else {
+                out.print(AgentMetadata.of(provider));
+            }
             return OK;
-        }
-        if (!ProtocolActions.of(provider).contains(action)) {
-            return fail(name, "Unrecognised action '" + call.action + "'; " + name + " answers "
-                    + String.join(", ", ProtocolActions.of(provider)));
         }
         Duration budget;
         FenceAgentProvider described;
         AgentConfig config;
         try {
-            budget = call.budget();
             call.applyPortAsIp();
             described = provider.specialise(call.plainValues());
+            if (described != provider) {
+                call = Call.of(described, input.options(), name);
+                call.applyPortAsIp();
+            }
+            warn(name, input, call);
+            if (!ProtocolActions.of(described).contains(action)) {
+                return fail(name, "Unrecognised action '" + call.action + "'; " + name + " answers "
+                        + String.join(", ", ProtocolActions.of(described)));
+            }
+            budget = call.budget();
             config = call.config(described);
         } catch (RemedyException | IllegalArgumentException e) {
             return fail(name, e.getMessage());
@@ -160,9 +159,17 @@ public final class FenceAgentProtocol {
             return OK;
         }
         try {
-            return new Run(name, config, budget, call.verbose && !call.quiet).act(action, call.separator);
+            return new Run(name, described, config, budget, call.verbose && !call.quiet).act(action,
+                    call.separator);
         } catch (RemedyException e) {
             return fail(name, e.getMessage());
+        }
+    }
+
+    private void warn(String name, ProtocolInput.Parsed input, Call call) {
+        if (!call.quiet) {
+            input.warnings().forEach(w -> err.println(name + ": warning: " + w));
+            call.warnings.forEach(w -> err.println(name + ": warning: " + w));
         }
     }
 
@@ -199,8 +206,15 @@ public final class FenceAgentProtocol {
         private boolean help;
         private boolean version;
 
-        Call(FenceAgentProvider provider) {
+        private Call(FenceAgentProvider provider) {
             this.provider = provider;
+        }
+
+        /** What {@code options} say to the agent of {@code provider}. */
+        static Call of(FenceAgentProvider provider, List<ProtocolInput.Option> options, String agent) {
+            Call call = new Call(provider);
+            options.forEach(option -> call.read(option, agent));
+            return call;
         }
 
         void read(ProtocolInput.Option option, String agent) {
@@ -282,11 +296,13 @@ public final class FenceAgentProtocol {
     /** The agent at work: one deadline for the whole call, its outcomes printed as {@code fencing.py} prints. */
     private final class Run {
         private final String name;
+        private final FenceAgentProvider provider;
         private final AgentConfig config;
         private final FenceContext context;
 
-        Run(String name, AgentConfig config, Duration budget, boolean verbose) {
+        Run(String name, FenceAgentProvider provider, AgentConfig config, Duration budget, boolean verbose) {
             this.name = name;
+            this.provider = provider;
             this.config = config;
             long start = time.nanoTime();
             this.context = FenceContext.start(time, budget, message -> {
@@ -297,7 +313,6 @@ public final class FenceAgentProtocol {
         }
 
         int act(String action, String separator) throws InterruptedException {
-            FenceAgentProvider provider = registry.provider(config.agentType());
             try (FenceAgent agent = registry.create(config)) {
                 return switch (action) {
                     case "on" -> power(agent, FenceAction.ON, "Success: Powered ON");
@@ -306,7 +321,7 @@ public final class FenceAgentProtocol {
                             : power(agent, FenceAction.REBOOT, "Success: Rebooted");
                     case "status" -> status(agent);
                     case "list", ProtocolActions.LIST_STATUS -> list(agent, action.equals("list"), separator);
-                    default -> monitor(agent, provider);
+                    default -> monitor(agent);
                 };
             }
         }
@@ -361,7 +376,7 @@ public final class FenceAgentProtocol {
             return OK;
         }
 
-        private int monitor(FenceAgent agent, FenceAgentProvider provider) throws InterruptedException {
+        private int monitor(FenceAgent agent) throws InterruptedException {
             FenceAction check = provider.supportedActions().contains(FenceAction.MONITOR) ? FenceAction.MONITOR
                     : FenceAction.STATUS;
             FenceOutcome outcome = execute(agent, check);

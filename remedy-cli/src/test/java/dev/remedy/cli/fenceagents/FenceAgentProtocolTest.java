@@ -2,7 +2,13 @@ package dev.remedy.cli.fenceagents;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.remedy.spi.FenceAction;
+import dev.remedy.spi.FenceAgent;
+import dev.remedy.spi.FenceAgentProvider;
 import dev.remedy.spi.PowerState;
+import dev.remedy.spi.config.AgentConfig;
+import dev.remedy.spi.config.ParameterDescriptor;
+import dev.remedy.spi.config.ParameterType;
 import dev.remedy.spi.discovery.FenceAgentRegistry;
 import dev.remedy.test.FakeTimeSource;
 import dev.remedy.test.fake.FakeFenceAgentProvider;
@@ -10,7 +16,10 @@ import dev.remedy.test.fake.FakePowerLab;
 import java.io.PrintWriter;
 import java.io.StringReader;
 import java.io.StringWriter;
+import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
+import java.util.Set;
 import java.util.UUID;
 import org.junit.jupiter.api.DisplayName;
 import org.junit.jupiter.api.Test;
@@ -39,7 +48,7 @@ class FenceAgentProtocolTest {
     private Result call(String stdin, String... args) throws InterruptedException {
         StringWriter out = new StringWriter();
         StringWriter err = new StringWriter();
-        List<String> command = new java.util.ArrayList<>(List.of("--type", "fake", "--"));
+        List<String> command = new ArrayList<>(List.of("--type", "fake", "--"));
         command.addAll(List.of(args));
         int code = new FenceAgentProtocol(registry, time, new PrintWriter(out), new PrintWriter(err))
                 .main(command, new StringReader(stdin));
@@ -175,6 +184,88 @@ class FenceAgentProtocolTest {
 
         assertThat(result.exitCode()).isEqualTo(0);
         assertThat(result.out()).startsWith("<?xml").contains("<resource-agent name=\"fence_remedy_fake\">");
+    }
+
+    @Test
+    @DisplayName("an agent whose parameters depend on a value (the fence-agents bridge's) reads the options again "
+            + "with the parameters it describes")
+    void specialised() throws Exception {
+        FakeFenceAgentProvider fake = new FakeFenceAgentProvider(lab);
+        FenceAgentProvider bridge = new Specialising(fake);
+        StringWriter out = new StringWriter();
+        StringWriter err = new StringWriter();
+
+        int code = new FenceAgentProtocol(FenceAgentRegistry.of(bridge), time, new PrintWriter(out),
+                new PrintWriter(err)).main(List.of("--type", "bridge"), new StringReader("agent=fake\n"
+                + pacemaker("status")));
+
+        assertThat(code).as(err.toString()).isEqualTo(0);
+        assertThat(out.toString()).isEqualTo("Status: ON\n");
+        assertThat(err.toString()).as("password and port are parameters of the specialised agent").isEmpty();
+    }
+
+    /** An agent with one parameter, {@code agent}, that describes the fake agent's parameters once it is given. */
+    private record Specialising(FakeFenceAgentProvider fake) implements FenceAgentProvider {
+        private static final ParameterDescriptor AGENT = ParameterDescriptor.builder("agent", ParameterType.STRING)
+                .required().build();
+
+        @Override
+        public String type() {
+            return "bridge";
+        }
+
+        @Override
+        public String description() {
+            return "an agent described by its 'agent' parameter";
+        }
+
+        @Override
+        public List<ParameterDescriptor> parameters() {
+            return List.of(AGENT);
+        }
+
+        @Override
+        public Set<FenceAction> supportedActions() {
+            return fake.supportedActions();
+        }
+
+        @Override
+        public FenceAgent create(AgentConfig config) {
+            return fake.create(config);
+        }
+
+        @Override
+        public FenceAgentProvider specialise(Map<String, String> values) {
+            Specialising base = this;
+            return !"fake".equals(values.get("agent")) ? this : new FenceAgentProvider() {
+                @Override
+                public String type() {
+                    return base.type();
+                }
+
+                @Override
+                public String description() {
+                    return base.description();
+                }
+
+                @Override
+                public List<ParameterDescriptor> parameters() {
+                    List<ParameterDescriptor> all = new ArrayList<>(fake.parameters());
+                    all.add(AGENT);
+                    return all;
+                }
+
+                @Override
+                public Set<FenceAction> supportedActions() {
+                    return fake.supportedActions();
+                }
+
+                @Override
+                public FenceAgent create(AgentConfig config) {
+                    return fake.create(config);
+                }
+            };
+        }
     }
 
     @Test
