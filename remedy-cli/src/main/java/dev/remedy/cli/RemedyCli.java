@@ -1,8 +1,12 @@
 package dev.remedy.cli;
 
+import dev.remedy.cli.fenceagents.FenceAgentProtocol;
 import dev.remedy.spi.RemedyException;
 import dev.remedy.spi.config.InvalidConfigurationException;
+import java.io.InputStreamReader;
+import java.nio.charset.StandardCharsets;
 import java.util.Arrays;
+import java.util.List;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 
@@ -12,9 +16,10 @@ import picocli.CommandLine.Command;
  */
 @Command(name = "remedy", mixinStandardHelpOptions = true, version = "remedy 0.1.0",
         description = "Node remediation and fencing: list agents, run one agent action, check configuration files, "
-                + "show a state directory, simulate policies, see the demo, run as a Kubernetes operator.",
+                + "show a state directory, simulate policies, see the demo, run as a Kubernetes operator, install "
+                + "the agents as fence agents for Pacemaker.",
         subcommands = {AgentsCommand.class, FenceCommand.class, CheckCommand.class, StateCommand.class,
-                DemoCommand.class, SimulateCommand.class, OperatorCommand.class})
+                DemoCommand.class, SimulateCommand.class, OperatorCommand.class, FenceAgentsCommand.class})
 public final class RemedyCli implements Runnable {
 
     private final CliEnvironment environment;
@@ -32,11 +37,29 @@ public final class RemedyCli implements Runnable {
         throw new CommandLine.ParameterException(new CommandLine(this), "a command is required");
     }
 
-    /** Runs the command line and exits with its code. */
+    /**
+     * Runs the command line and exits with its code. A launcher's call ({@value FenceAgentProtocol#COMMAND}) goes
+     * straight to the fence-agents protocol, which reads its own arguments as the fence agents do.
+     */
     public static void main(String[] args) {
         CliEnvironment env = CliEnvironment.system();
+        if (args.length > 0 && args[0].equals(FenceAgentProtocol.COMMAND)) {
+            System.exit(fenceAgent(Arrays.asList(args).subList(1, args.length), env));
+        }
         CliLogging.install(Arrays.asList(args).contains("--verbose"), env.err());
         System.exit(execute(args, env));
+    }
+
+    /** Runs a launcher's call of the fence-agents protocol, reading stdin; returns the exit code. */
+    private static int fenceAgent(List<String> args, CliEnvironment env) {
+        try (CliLogging logging = CliLogging.install(false, env.err())) {
+            return new FenceAgentProtocol(env.registry(), env.time(), env.out(), env.err()).main(args,
+                    new InputStreamReader(System.in, StandardCharsets.UTF_8));
+        } catch (InterruptedException e) {
+            env.err().println("remedy: interrupted; the action was stopped and its outcome is unknown");
+            env.err().flush();
+            return ExitCodes.FAILED;
+        }
     }
 
     /** Runs the command line in {@code env} and returns the exit code. */

@@ -1,0 +1,145 @@
+package dev.remedy.cli.fenceagents;
+
+import dev.remedy.spi.FenceAgentProvider;
+import dev.remedy.spi.RemedyException;
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.LinkOption;
+import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
+import java.nio.file.attribute.PosixFilePermissions;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+
+/**
+ * The {@code fence_remedy_<type>} launchers: one small {@code sh} script per agent that runs {@code java} on
+ * remedy.jar with {@link FenceAgentProtocol#COMMAND}, passing its arguments and stdin through. The paths of java and
+ * the jar are fixed when the script is written; {@link #JVM_FLAGS} are the flags of every launcher.
+ */
+public final class Launchers {
+
+    /**
+     * The JVM flags of a launcher, chosen for a process that lives for one fence action: the quick compiler only,
+     * the serial collector, class-data sharing when the JVM has an archive, a small heap, no perf-data file.
+     */
+    public static final List<String> JVM_FLAGS = List.of("-XX:TieredStopAtLevel=1", "-XX:+UseSerialGC",
+            "-Xshare:auto", "-Xms16m", "-Xmx128m", "-XX:-UsePerfData");
+
+    /** The line that marks a file as a launcher this command wrote, and may overwrite. */
+    static final String MARKER = "# remedy-fence-agent-launcher";
+
+    private Launchers() {
+    }
+
+    /** The launcher's name for agent {@code type}: {@code fence_remedy_} and the type, {@code -} turned to {@code _}. */
+    public static String name(String type) {
+        return "fence_remedy_" + type.replace('-', '_');
+    }
+
+    /** The script of the launcher for agent {@code type}, running {@code java} on {@code jar}. */
+    static String script(String type, Path java, Path jar) {
+        return "#!/bin/sh\n"
+                + MARKER + " (written by 'remedy fence-agents install'; it writes this file again, do not edit)\n"
+                + "# " + name(type) + ": remedy's '" + type + "' agent as a ClusterLabs fence agent for Pacemaker.\n"
+                + "# Options as key=value lines on stdin, or as --key=value flags; '" + name(type)
+                + " -o metadata' lists them.\n"
+                + "exec " + quote(java.toString()) + " " + String.join(" ", JVM_FLAGS) + " -jar "
+                + quote(jar.toString()) + " " + FenceAgentProtocol.COMMAND + " --type " + quote(type) + " -- \"$@\"\n";
+    }
+
+    /**
+     * Writes a launcher for each of {@code providers} into {@code dir}, replacing launchers written before; returns
+     * the files written. Nothing is written if one of them would replace a file that is not a launcher.
+     *
+     * @throws RemedyException naming each file that is in the way, or the directory that cannot be written
+     */
+    public static List<Path> install(Path dir, List<FenceAgentProvider> providers, Path java, Path jar) {
+        if (!Files.isDirectory(dir)) {
+            throw new RemedyException("fence-agents install: '" + dir + "' is not a directory; give the directory "
+                    + "where Pacemaker looks for fence agents (/usr/sbin)");
+        }
+        List<String> inTheWay = new ArrayList<>();
+        for (FenceAgentProvider provider : providers) {
+            Path file = dir.resolve(name(provider.type()));
+            if (Files.exists(file, LinkOption.NOFOLLOW_LINKS) && !isLauncher(file)) {
+                inTheWay.add(file.toString());
+            }
+        }
+        if (!inTheWay.isEmpty()) {
+            throw new RemedyException("fence-agents install: " + String.join(", ", inTheWay) + (inTheWay.size() == 1
+                    ? " exists and is not" : " exist and are not") + " a launcher written by remedy; nothing was "
+                    + "written. Move them away, or install into another directory");
+        }
+        List<Path> written = new ArrayList<>();
+        for (FenceAgentProvider provider : providers) {
+            written.add(write(dir.resolve(name(provider.type())), script(provider.type(), java, jar)));
+        }
+        return List.copyOf(written);
+    }
+
+    /**
+     * The java a launcher runs: {@code $JAVA_HOME/bin/java} when JAVA_HOME is set, else the first {@code java} on
+     * PATH (as {@code command -v java} finds it), else the java running this command.
+     */
+    public static Path java(Map<String, String> environment) {
+        Optional<Path> home = Optional.ofNullable(environment.get("JAVA_HOME")).filter(h -> !h.isBlank())
+                .map(h -> Path.of(h, "bin", "java")).filter(Files::isExecutable);
+        if (home.isPresent()) {
+            return home.get().toAbsolutePath();
+        }
+        String path = environment.getOrDefault("PATH", "");
+        for (String entry : path.split(java.io.File.pathSeparator)) {
+            if (!entry.isEmpty()) {
+                Path candidate = Path.of(entry, "java");
+                if (Files.isRegularFile(candidate) && Files.isExecutable(candidate)) {
+                    return candidate.toAbsolutePath();
+                }
+            }
+        }
+        return Path.of(System.getProperty("java.home"), "bin", "java");
+    }
+
+    private static boolean isLauncher(Path file) {
+        try {
+            if (!Files.isRegularFile(file, LinkOption.NOFOLLOW_LINKS) || Files.size(file) > 64 * 1024) {
+                return false;
+            }
+            return Files.readString(file, StandardCharsets.UTF_8).lines().anyMatch(l -> l.startsWith(MARKER));
+        } catch (IOException | java.io.UncheckedIOException e) {
+            return false;
+        }
+    }
+
+    private static Path write(Path file, String script) {
+        Path temporary = null;
+        try {
+            temporary = Files.createTempFile(file.getParent(), "." + file.getFileName(), ".tmp");
+            Files.writeString(temporary, script, StandardCharsets.UTF_8);
+            Files.setPosixFilePermissions(temporary, PosixFilePermissions.fromString("rwxr-xr-x"));
+            Files.move(temporary, file, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
+            return file;
+        } catch (IOException | UnsupportedOperationException e) {
+            deleteQuietly(temporary);
+            throw new RemedyException("fence-agents install: cannot write " + file + ": " + e
+                    + "; run as a user who may write " + file.getParent() + " (root for /usr/sbin)", e);
+        }
+    }
+
+    private static void deleteQuietly(Path file) {
+        if (file != null) {
+            try {
+                Files.deleteIfExists(file);
+            } catch (IOException e) {
+                // the write failed already: that is what the user is told
+            }
+        }
+    }
+
+    /** {@code text} in single quotes for sh, its own single quotes escaped. */
+    static String quote(String text) {
+        return "'" + text.replace("'", "'\\''") + "'";
+    }
+}
