@@ -1,6 +1,7 @@
 package dev.remedy.simulators.pacemaker;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.assertj.core.api.Assertions.tuple;
 
 import dev.remedy.simulators.PeerPrograms;
@@ -22,6 +23,7 @@ import java.util.stream.Stream;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.DisplayName;
+import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
@@ -140,6 +142,32 @@ class PacemakerFencerIT {
             assertThat(fencer.history(target)).extracting(FenceEvent::status).containsExactly(Status.FAILED);
             assertThat(runsFor(target)).singleElement().satisfies(run -> assertThat(run.succeeded()).isFalse());
         }
+    }
+
+    @ParameterizedTest(name = "{0}")
+    @MethodSource("ipmiAgents")
+    @DisplayName("a BMC that is gone (ipmi_sim stopped, its port closed) is a failed operation, never a success")
+    void stoppedBmcFails(IpmiAgent agent) {
+        String target = agent.named("node-gone");
+        IpmiSimProcess bmc = IpmiSimProcess.start(dir.resolve("bmc"));
+        bmc.close();
+        fencer.register(agent.device(agent.named("ipmi-gone"), bmc.host(), bmc.port(), bmc.user(), bmc.password())
+                .withOption("pcmk_host_list", target));
+
+        FenceResult result = fencer.fence(target, SILENT_TIMEOUT);
+
+        assertThat(result.succeeded()).as(result.output()).isFalse();
+        assertThat(fencer.history(target)).extracting(FenceEvent::status).containsExactly(Status.FAILED);
+        assertThat(bmc.chassisCalls()).doesNotContain("set power 0");
+    }
+
+    @Test
+    @DisplayName("a second fencer is refused while one runs: the IPC names are one per machine")
+    void oneFencerPerMachine() {
+        assertThatThrownBy(() -> PacemakerFencer.start(dir.resolve("second")))
+                .isInstanceOf(IllegalStateException.class).hasMessageContaining("already runs on this machine")
+                .hasMessageContaining("stonith-ng");
+        assertThat(fencer.alive()).isTrue();
     }
 
     @ParameterizedTest(name = "{0}")
