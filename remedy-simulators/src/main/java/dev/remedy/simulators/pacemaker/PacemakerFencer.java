@@ -30,8 +30,11 @@ import java.util.stream.Stream;
  * {@value #NODE_NAME}, on a free UDP port of 127.0.0.1, runs {@code corosync -f} and then
  * {@code pacemaker-fenced -c} (cluster mode without a CIB), each logging into the work directory. Stand-alone mode
  * ({@code pacemaker-fenced -s}) fences too but records no history: there, a fence request runs the agent directly
- * instead of as a fencing operation, and {@code stonith_admin --history} answers "0 events found" after success
- * and failure alike. Pacemaker 2.1 runs agents from {@code /usr/sbin} only, with their options on standard input.
+ * instead of as a fencing operation, and {@code stonith_admin --history} answers "0 events found" even after a
+ * node was fenced. Pacemaker 2.1 runs agents from {@link #AGENT_DIRECTORY} only, without arguments: every option
+ * (secrets included, Pacemaker's {@code pcmk_*} ones left out) goes on standard input as {@code name=value} lines,
+ * with {@code action=off|on|reboot}, {@code nodename=<target>} and {@code port=<plug>} (the {@code pcmk_host_map}
+ * value, else the target's name); at registration it asks for {@code action=metadata} the same way.
  *
  * <p>Both programs serve fixed IPC names (abstract Unix sockets {@code @stonith-ng}, {@code @cpg}…): one instance per
  * machine (network namespace). {@link #start} refuses to start beside a running cluster or fencer. {@link #close()}
@@ -44,6 +47,11 @@ public final class PacemakerFencer implements AutoCloseable {
 
     /** The fencer's own node: never fence it (that is the machine the tests run on). */
     public static final String NODE_NAME = "fencer-node";
+    /**
+     * Where the fencer looks for agents: Pacemaker 2.1 runs {@code /usr/sbin/<agent>} and nothing else, so an agent
+     * under test (a {@code fence_remedy_<type>} launcher) must be installed here before it is registered.
+     */
+    public static final Path AGENT_DIRECTORY = Path.of("/usr/sbin");
     /** How long {@link #start} waits for corosync and then for the fencer. */
     public static final Duration START_TIMEOUT = Duration.ofSeconds(15);
     /** How long a {@code stonith_admin} call other than a fence may take. */
