@@ -1,6 +1,7 @@
 package dev.remedy.simulators.pacemaker;
 
 import java.time.Duration;
+import java.util.List;
 import java.util.Objects;
 
 /**
@@ -10,16 +11,20 @@ import java.util.Objects;
  *     another code when it failed, {@code -1} when stonith_admin itself had to be killed
  * @param output what stonith_admin printed (it names the error on failure)
  * @param elapsed how long the call took, process start included
+ * @param commandLines the command lines ({@code /proc/<pid>/cmdline}, as {@code ps} shows them) of the processes the
+ *     fencer ran meanwhile, its agents and their children, distinct and in the order first seen; sampled every
+ *     5 ms, so a process that lived less can be missing
  */
-public record FenceResult(int exitCode, String output, Duration elapsed) {
+public record FenceResult(int exitCode, String output, Duration elapsed, List<String> commandLines) {
 
     /** Pacemaker's exit code for a timeout ({@code CRM_EX_TIMEOUT}). */
     public static final int TIMED_OUT = 124;
 
-    /** Checks that nothing is null. */
+    /** Checks that nothing is null and copies the list. */
     public FenceResult {
         Objects.requireNonNull(output, "output");
         Objects.requireNonNull(elapsed, "elapsed");
+        commandLines = List.copyOf(commandLines);
     }
 
     /** Whether the fencer reported the node fenced. */

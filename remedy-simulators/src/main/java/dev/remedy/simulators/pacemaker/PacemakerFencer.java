@@ -182,15 +182,20 @@ public final class PacemakerFencer implements AutoCloseable {
      * The fencer gives each device the timeout (its {@code pcmk_off_timeout} when set), times 1.2 as it computes.
      *
      * @param timeout the operation's timeout, rounded up to whole seconds
-     * @return how stonith_admin ended; a failure is a result, not an exception
+     * @return how stonith_admin ended, with the command lines of the agents the fencer ran meanwhile; a failure is
+     *     a result, not an exception
      */
     public FenceResult fence(String target, Duration timeout) {
         Objects.requireNonNull(target, "target");
         long seconds = Math.max(1, (timeout.toMillis() + 999) / 1000);
         Duration cap = Duration.ofSeconds(seconds * 4 + 30);
-        PeerCommand.Result result = admin(cap, Map.of(),
-                List.of("--fence", target, "--timeout", String.valueOf(seconds)));
-        return new FenceResult(result.exitCode(), result.output(), Duration.ofNanos(result.nanos()));
+        try (ProcessWatch watch = ProcessWatch.start(pid())) {
+            PeerCommand.Result result = admin(cap, Map.of(),
+                    List.of("--fence", target, "--timeout", String.valueOf(seconds)));
+            watch.close();
+            return new FenceResult(result.exitCode(), result.output(), Duration.ofNanos(result.nanos()),
+                    watch.commandLines());
+        }
     }
 
     /**

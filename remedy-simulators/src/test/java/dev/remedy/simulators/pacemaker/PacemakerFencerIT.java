@@ -54,10 +54,11 @@ class PacemakerFencerIT {
     Path pduDir;
 
     /**
-     * An IPMI fence agent as the fencer runs it: its executable name (in {@code /usr/sbin}) and the options it needs
-     * besides address, port, user and password (its secret {@code password}).
+     * An IPMI fence agent as the fencer runs it: its executable name (in {@code /usr/sbin}), the options it needs
+     * besides address, port, user and password (its secret {@code password}), and whether no process it starts
+     * ever shows the password in its command line.
      */
-    record IpmiAgent(String name, Map<String, String> options) {
+    record IpmiAgent(String name, Map<String, String> options, boolean passwordNeverInArgv) {
 
         FenceDevice device(String id, String host, int port, String user, String password) {
             return FenceDevice.of(id, name).withOptions(options)
@@ -76,9 +77,13 @@ class PacemakerFencerIT {
         }
     }
 
-    /** The IPMI agents under test: ClusterLabs' fence_ipmilan (ipmi_sim needs cipher suite 3 named). */
+    /**
+     * The IPMI agents under test. ClusterLabs' fence_ipmilan needs cipher suite 3 named (ipmi_sim does not answer
+     * Get Channel Cipher Suites); it runs ipmitool with {@code -P <password>}, which ipmitool masks only once it
+     * runs, so a sample of its command line can catch the password.
+     */
     static Stream<IpmiAgent> ipmiAgents() {
-        return Stream.of(new IpmiAgent("fence_ipmilan", Map.of("lanplus", "1", "cipher", "3")));
+        return Stream.of(new IpmiAgent("fence_ipmilan", Map.of("lanplus", "1", "cipher", "3"), false));
     }
 
     @BeforeAll
@@ -124,6 +129,10 @@ class PacemakerFencerIT {
             assertThat(bmc.chassisCalls()).contains("set power 0");
             assertThat(runsFor(target)).extracting(AgentRun::device, AgentRun::exitCode)
                     .containsExactly(tuple(device, 0));
+            assertThat(result.commandLines()).as("the fencer's children").anyMatch(line -> line.contains(agent.name()));
+            if (agent.passwordNeverInArgv()) {
+                assertThat(result.commandLines()).noneMatch(line -> line.contains(bmc.password()));
+            }
         }
     }
 
