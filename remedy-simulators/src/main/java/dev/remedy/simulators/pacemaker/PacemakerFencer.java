@@ -304,32 +304,49 @@ public final class PacemakerFencer implements AutoCloseable {
     private void launch() {
         Path ring = workDir.resolve("corosync");
         Path config = ring.resolve("corosync.conf");
+        String executable = PeerPrograms.find("corosync").orElseThrow().toString();
         IllegalStateException lastFailure = null;
-        for (int attempt = 1; attempt <= PORT_ATTEMPTS && corosync == null; attempt++) {
+        for (int attempt = 1; attempt <= PORT_ATTEMPTS; attempt++) {
             write(config, CorosyncConfig.text(NODE_NAME, freeUdpPort(), ring));
-            Daemon candidate = Daemon.start("corosync", List.of(PeerPrograms.find("corosync").orElseThrow().toString(),
-                    "-f", "-c", config.toString()), ring, Map.of(), ring.resolve("corosync.out"), corosyncLogFile());
+            Daemon candidate = track(Daemon.start("corosync", List.of(executable, "-f", "-c", config.toString()),
+                    ring, Map.of(), ring.resolve("corosync.out"), corosyncLogFile()), true);
             try {
                 candidate.awaitLog(log -> log.contains("ready to provide service"), "provide service",
                         START_TIMEOUT);
-                corosync = candidate;
+                lastFailure = null;
+                break;
             } catch (IllegalStateException e) {
                 candidate.stop(STOP_GRACE);
                 lastFailure = e;
             }
         }
-        if (corosync == null) {
+        if (lastFailure != null) {
             throw lastFailure;
         }
         Path log = logFile();
         // The log file by -l only: with PCMK_logfile naming it too, the fencer writes every line twice.
-        Daemon fencer = Daemon.start("pacemaker-fenced", List.of(fencedExecutable().orElseThrow().toString(), "-c",
-                "-l", log.toString()), workDir, Map.of("PCMK_logfacility", "none"),
-                workDir.resolve("pacemaker-fenced.out"), log);
-        fenced = fencer;
+        Daemon fencer = track(Daemon.start("pacemaker-fenced", List.of(fencedExecutable().orElseThrow().toString(),
+                "-c", "-l", log.toString()), workDir, Map.of("PCMK_logfacility", "none"),
+                workDir.resolve("pacemaker-fenced.out"), log), false);
         String member = "(node 1 pid " + fencer.pid() + ") is member";
         fencer.awaitLog(text -> text.contains(member), "join corosync's stonith-ng group", START_TIMEOUT);
         awaitAnswers();
+    }
+
+    /** Keeps a daemon just started for {@link #close()} to stop; stops it at once if close() came first. */
+    private Daemon track(Daemon daemon, boolean ring) {
+        synchronized (this) {
+            if (!closed) {
+                if (ring) {
+                    corosync = daemon;
+                } else {
+                    fenced = daemon;
+                }
+                return daemon;
+            }
+        }
+        daemon.stop(STOP_GRACE);
+        throw new IllegalStateException("the fencer was closed (JVM shutdown?) while it started");
     }
 
     /** Waits until {@code stonith_admin --list-registered} succeeds. */
