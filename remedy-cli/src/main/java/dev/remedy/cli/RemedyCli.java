@@ -3,6 +3,7 @@ package dev.remedy.cli;
 import dev.remedy.cli.fenceagents.FenceAgentProtocol;
 import dev.remedy.spi.RemedyException;
 import dev.remedy.spi.config.InvalidConfigurationException;
+import dev.remedy.spi.discovery.FenceAgentRegistry;
 import java.io.InputStreamReader;
 import java.nio.charset.StandardCharsets;
 import java.util.Arrays;
@@ -53,7 +54,10 @@ public final class RemedyCli implements Runnable {
     /** Runs a launcher's call of the fence-agents protocol, reading stdin; returns the exit code. */
     private static int fenceAgent(List<String> args, CliEnvironment env) {
         try (CliLogging logging = CliLogging.install(false, env.err())) {
-            return new FenceAgentProtocol(env.registry(), env.time(), env.out(), env.err()).main(args,
+            // a launcher names its type first (--type T): only that type's providers are loaded
+            FenceAgentRegistry agents = args.size() > 1 && args.get(0).equals("--type") ? env.registry(args.get(1))
+                    : env.registry();
+            return new FenceAgentProtocol(agents, env.time(), env.out(), env.err()).main(args,
                     new InputStreamReader(System.in, StandardCharsets.UTF_8));
         } catch (InterruptedException e) {
             env.err().println("remedy: interrupted; the action was stopped and its outcome is unknown");

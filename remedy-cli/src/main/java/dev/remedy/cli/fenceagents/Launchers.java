@@ -39,15 +39,32 @@ public final class Launchers {
         return "fence_remedy_" + type.replace('-', '_');
     }
 
-    /** The script of the launcher for agent {@code type}, running {@code java} on {@code jar}. */
+    /**
+     * The script of the launcher for agent {@code type}, running {@code java} on {@code jar}. It uses a class-data
+     * sharing archive of the classes this agent's runs load ({@code <jar>.<launcher>.jsa}): a run that finds none,
+     * or one older than the jar or the JVM (which would reject it), writes one as it exits, into a temporary file
+     * moved in place, so that concurrent runs never read half an archive; the JVM's CDS messages are off, since
+     * stdout is the protocol's.
+     */
     static String script(String type, Path java, Path jar) {
+        String run = "\"$java\" " + String.join(" ", JVM_FLAGS) + " -Xlog:cds=off -Xlog:cds+dynamic=off %s"
+                + " -jar \"$jar\" " + FenceAgentProtocol.COMMAND + " --type " + quote(type) + " -- \"$@\"";
         return "#!/bin/sh\n"
                 + MARKER + " (written by 'remedy fence-agents install'; it writes this file again, do not edit)\n"
                 + "# " + name(type) + ": remedy's '" + type + "' agent as a ClusterLabs fence agent for Pacemaker.\n"
                 + "# Options as key=value lines on stdin, or as --key=value flags; '" + name(type)
                 + " -o metadata' lists them.\n"
-                + "exec " + quote(java.toString()) + " " + String.join(" ", JVM_FLAGS) + " -jar "
-                + quote(jar.toString()) + " " + FenceAgentProtocol.COMMAND + " --type " + quote(type) + " -- \"$@\"\n";
+                + "java=" + quote(java.toString()) + "\n"
+                + "jar=" + quote(jar.toString()) + "\n"
+                + "cds=\"$jar." + name(type) + ".jsa\"\n"
+                + "if [ -f \"$cds\" ] && [ \"$cds\" -nt \"$jar\" ] && [ \"$cds\" -nt \"$java\" ]; then\n"
+                + "  exec " + run.formatted("-XX:SharedArchiveFile=\"$cds\"") + "\n"
+                + "fi\n"
+                + "# no archive yet, or a stale one: this run writes it for the next ones\n"
+                + run.formatted("-XX:ArchiveClassesAtExit=\"$cds.$$\"") + "\n"
+                + "status=$?\n"
+                + "mv -f \"$cds.$$\" \"$cds\" 2>/dev/null || rm -f \"$cds.$$\"\n"
+                + "exit $status\n";
     }
 
     /**

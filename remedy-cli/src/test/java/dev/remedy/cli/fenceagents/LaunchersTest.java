@@ -32,15 +32,20 @@ class LaunchersTest {
     }
 
     @Test
-    @DisplayName("the script execs java with the short-run flags on the jar, its paths quoted, arguments passed on")
+    @DisplayName("the script runs java with the short-run flags on the jar, its paths quoted, arguments passed on, with"
+            + " its class-data sharing archive when one is current and writing one otherwise")
     void script() {
         String script = Launchers.script("redfish-pdu", JAVA, JAR);
 
         assertThat(script).startsWith("#!/bin/sh\n").contains(Launchers.MARKER);
-        assertThat(script.lines().filter(l -> l.startsWith("exec ")).toList()).singleElement().isEqualTo(
-                "exec '/opt/jdk 17/bin/java' -XX:TieredStopAtLevel=1 -XX:+UseSerialGC -Xshare:auto -Xms16m -Xmx128m "
-                        + "-XX:-UsePerfData -jar '/opt/it'\\''s/remedy.jar' fence-agent-protocol --type 'redfish-pdu'"
-                        + " -- \"$@\"");
+        assertThat(script.lines()).contains("java='/opt/jdk 17/bin/java'", "jar='/opt/it'\\''s/remedy.jar'",
+                "cds=\"$jar.fence_remedy_redfish_pdu.jsa\"");
+        String flags = "\"$java\" -XX:TieredStopAtLevel=1 -XX:+UseSerialGC -Xshare:auto -Xms16m -Xmx128m"
+                + " -XX:-UsePerfData -Xlog:cds=off -Xlog:cds+dynamic=off ";
+        String rest = " -jar \"$jar\" fence-agent-protocol --type 'redfish-pdu' -- \"$@\"";
+        assertThat(script.lines().map(String::strip).toList()).contains(
+                "exec " + flags + "-XX:SharedArchiveFile=\"$cds\"" + rest,
+                flags + "-XX:ArchiveClassesAtExit=\"$cds.$$\"" + rest);
     }
 
     @Test
