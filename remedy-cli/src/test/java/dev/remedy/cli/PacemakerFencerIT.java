@@ -1,4 +1,4 @@
-package dev.remedy.simulators.pacemaker;
+package dev.remedy.cli;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
@@ -8,9 +8,15 @@ import dev.remedy.simulators.PeerPrograms;
 import dev.remedy.simulators.ipmi.IpmiSimProcess;
 import dev.remedy.simulators.openssh.OpenSshOptions;
 import dev.remedy.simulators.openssh.OpenSshServerProcess;
+import dev.remedy.simulators.pacemaker.AgentRun;
+import dev.remedy.simulators.pacemaker.FenceDevice;
+import dev.remedy.simulators.pacemaker.FenceEvent;
 import dev.remedy.simulators.pacemaker.FenceEvent.Status;
+import dev.remedy.simulators.pacemaker.FenceResult;
+import dev.remedy.simulators.pacemaker.PacemakerFencer;
 import dev.remedy.spi.PowerState;
 import java.io.IOException;
+import java.nio.charset.StandardCharsets;
 import java.net.DatagramSocket;
 import java.net.InetAddress;
 import java.net.InetSocketAddress;
@@ -19,6 +25,7 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.TimeUnit;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
@@ -31,7 +38,9 @@ import org.junit.jupiter.params.provider.MethodSource;
 /**
  * Pacemaker's own fencer runs an IPMI agent against OpenIPMI's ipmi_sim, and fence_apc against Debian's OpenSSH
  * server with the APC CLI as the PDU of a second level. The agent is a parameter: {@link #ipmiAgents()} lists every
- * IPMI agent the fencer is tested with.
+ * IPMI agent the fencer is tested with, ClusterLabs' fence_ipmilan and remedy's fence_remedy_ipmi, which
+ * {@code remedy.jar fence-agents install} writes into {@link PacemakerFencer#AGENT_DIRECTORY} (the only place the
+ * fencer runs agents from) for these tests, and removes after them unless it was there before.
  */
 @DisplayName("Pacemaker's fencer (pacemaker-fenced, stonith_admin) fences through real agents and devices")
 class PacemakerFencerIT {
@@ -41,6 +50,11 @@ class PacemakerFencerIT {
     private static final Duration SILENT_TIMEOUT = Duration.ofSeconds(5);
     private static final String LEVEL_ONE_TIMEOUT = "4";
     private static final int OUTLET = 3;
+    private static final String REMEDY_IPMI = "fence_remedy_ipmi";
+    private static final Path JAR = Path.of("target", "remedy.jar").toAbsolutePath();
+
+    /** Whether this test wrote the launcher (and so removes it). */
+    private static boolean installedHere;
 
     @TempDir
     static Path shared;
@@ -83,20 +97,39 @@ class PacemakerFencerIT {
      * runs, so a sample of its command line can catch the password.
      */
     static Stream<IpmiAgent> ipmiAgents() {
-        return Stream.of(new IpmiAgent("fence_ipmilan", Map.of("lanplus", "1", "cipher", "3"), false));
+        return Stream.of(new IpmiAgent("fence_ipmilan", Map.of("lanplus", "1", "cipher", "3"), false),
+                new IpmiAgent(REMEDY_IPMI, Map.of("cipher", "3"), true));
     }
 
     @BeforeAll
-    static void startFencer() {
+    static void startFencer() throws IOException, InterruptedException {
         PacemakerFencer.require();
         PeerPrograms.require("ipmi_sim", "openipmi");
         PeerPrograms.require("fence_ipmilan", "fence-agents");
         PeerPrograms.require("fence_apc", "fence-agents");
+        installRemedyLauncher();
         fencer = PacemakerFencer.start(shared.resolve("fencer"));
     }
 
+    /** Writes fence_remedy_ipmi where the fencer looks, as an admin would: {@code remedy fence-agents install}. */
+    private static void installRemedyLauncher() throws IOException, InterruptedException {
+        assertThat(JAR).as("the shaded jar %s is missing: run 'mvn -pl remedy-cli verify'", JAR).isRegularFile();
+        Path launcher = PacemakerFencer.AGENT_DIRECTORY.resolve(REMEDY_IPMI);
+        installedHere = !Files.exists(launcher);
+        Process install = new ProcessBuilder(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
+                "-jar", JAR.toString(), "fence-agents", "install", PacemakerFencer.AGENT_DIRECTORY.toString(), "--type", "ipmi")
+                .redirectErrorStream(true).start();
+        String output = new String(install.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+        assertThat(install.waitFor(60, TimeUnit.SECONDS)).as("install finished").isTrue();
+        assertThat(install.exitValue()).as(output).isZero();
+        assertThat(launcher).isExecutable();
+    }
+
     @AfterAll
-    static void stopFencer() {
+    static void stopFencer() throws IOException {
+        if (installedHere) {
+            Files.deleteIfExists(PacemakerFencer.AGENT_DIRECTORY.resolve(REMEDY_IPMI));
+        }
         if (fencer == null) {
             return;
         }
