@@ -117,7 +117,8 @@ class PacemakerFencerIT {
         Path launcher = PacemakerFencer.AGENT_DIRECTORY.resolve(REMEDY_IPMI);
         installedHere = !Files.exists(launcher);
         Process install = new ProcessBuilder(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
-                "-jar", JAR.toString(), "fence-agents", "install", PacemakerFencer.AGENT_DIRECTORY.toString(), "--type", "ipmi")
+                "-jar", JAR.toString(), "fence-agents", "install", PacemakerFencer.AGENT_DIRECTORY.toString(),
+                "--type", "ipmi")
                 .redirectErrorStream(true).start();
         String output = new String(install.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
         assertThat(install.waitFor(60, TimeUnit.SECONDS)).as("install finished").isTrue();
