@@ -22,6 +22,7 @@ public final class Benchmarks {
             case "ipmi-fleet" -> IpmiFleetBenchmark.main(rest);
             case "redfish" -> RedfishBenchmark.main(rest);
             case "kube" -> KubeBenchmark.main(rest);
+            case "agents" -> FenceAgentProcessBenchmark.main(rest);
             case "all" -> {
                 EngineBenchmark.main(rest);
                 System.out.println();
@@ -31,12 +32,14 @@ public final class Benchmarks {
                 System.out.println();
                 IpmiFleetBenchmark.main(rest);
                 System.out.println();
+                FenceAgentProcessBenchmark.main(rest);
+                System.out.println();
                 RedfishBenchmark.main(rest);
                 System.out.println();
                 KubeBenchmark.main(new String[] {"quick"});
             }
             default -> {
-                System.err.println("benchmarks: unknown benchmark '" + which + "'; use engine, policy, ipmi, ipmi-fleet, redfish, kube [quick] or nothing for all");
+                System.err.println("benchmarks: unknown benchmark '" + which + "'; use engine, policy, ipmi, ipmi-fleet, agents [JAR], redfish, kube [quick] or nothing for all");
                 System.exit(3);
             }
         }
