@@ -10,9 +10,9 @@ import dev.remedy.spi.config.ParameterDescriptor;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.TreeMap;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.DisplayName;
 import org.junit.jupiter.api.Test;
@@ -32,7 +32,7 @@ class InstalledAgentsIT {
             agents = files.map(p -> p.getFileName().toString()).filter(n -> n.matches("fence_[a-z0-9_]+")).sorted()
                     .toList();
         }
-        List<String> refused = new ArrayList<>();
+        Map<String, String> refused = new TreeMap<>();
         for (String agent : agents) {
             try {
                 ClusterLabsFenceAgentProvider described = provider.specialise(Map.of("agent", agent));
@@ -41,11 +41,11 @@ class InstalledAgentsIT {
                 assertThat(described.parameters()).as(agent).filteredOn(p -> p.name().contains("passw"))
                         .allMatch(ParameterDescriptor::secret);
             } catch (InvalidConfigurationException e) {
-                refused.add(agent);
+                refused.put(agent, e.getMessage());
             }
         }
         assertThat(agents).hasSizeGreaterThan(50);
-        assertThat(refused).isSubsetOf("fence_ack_manual");
+        assertThat(refused).as("agents refused").containsOnlyKeys("fence_ack_manual");
         assertThat(provider.specialise(Map.of("agent", "fence_scsi")).fencingKind()).isEqualTo(FencingKind.FABRIC);
         assertThat(provider.specialise(Map.of("agent", "fence_scsi")).supportedActions())
                 .doesNotContain(FenceAction.REBOOT);

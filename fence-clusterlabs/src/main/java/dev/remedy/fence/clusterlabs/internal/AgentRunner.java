@@ -27,7 +27,7 @@ public final class AgentRunner {
     public static final int OUTPUT_CAP = 64 * 1024;
 
     private static final long POLL_NANOS = TimeUnit.MILLISECONDS.toNanos(50);
-    private static final Duration DRAIN_WAIT = Duration.ofMillis(200);
+    private static final Duration DRAIN_WAIT = Duration.ofSeconds(2);
     private static final Duration KILL_WAIT = Duration.ofSeconds(2);
     private static final List<Path> BIN = List.of(Path.of("/usr/bin"), Path.of("/bin"), Path.of("/usr/sbin"),
             Path.of("/sbin"));
@@ -119,7 +119,8 @@ public final class AgentRunner {
 
     /**
      * Kills the agent's process group (the agent is its leader: {@code setsid} made it one), and the agent and its
-     * descendants one by one too, in case one left the group.
+     * descendants one by one too, in case one left the group. After the agent exited this kills what it left
+     * behind, which would otherwise hold its output open.
      */
     private void killGroup(Process process) throws InterruptedException {
         List<ProcessHandle> family = process.descendants().toList();
@@ -135,9 +136,12 @@ public final class AgentRunner {
                 // kill could not start: the one-by-one kill below still stops the agent and its children
             }
         }
-        process.destroyForcibly();
         family.forEach(ProcessHandle::destroyForcibly);
-        process.waitFor(KILL_WAIT.toMillis(), TimeUnit.MILLISECONDS);
+        // Process.destroyForcibly also closes the streams: only for an agent still running, or its output is lost
+        if (process.isAlive()) {
+            process.destroyForcibly();
+            process.waitFor(KILL_WAIT.toMillis(), TimeUnit.MILLISECONDS);
+        }
     }
 
     private static void feed(OutputStream stdin, String input, String threadName) {
