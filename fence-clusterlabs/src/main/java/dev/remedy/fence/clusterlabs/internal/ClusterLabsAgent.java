@@ -118,9 +118,13 @@ public final class ClusterLabsAgent implements FenceAgent {
         if (result.exitCode() != 0) {
             return FenceOutcome.failed(PowerState.UNKNOWN, failure(verb, result));
         }
+        PowerState last = PowerState.UNKNOWN;
         while (true) {
             FenceOutcome read = status(call);
             if (!read.isSuccess()) {
+                if (read.status() == FenceStatus.TIMED_OUT && last != PowerState.UNKNOWN) {
+                    return notConfirmed(verb, last, call);
+                }
                 return FenceOutcome.of(read.status(), PowerState.UNKNOWN, description.agent() + " reported " + verb
                         + " done, but the status read that confirms it did not succeed: " + read.detail());
             }
@@ -128,15 +132,19 @@ public final class ClusterLabsAgent implements FenceAgent {
                 return FenceOutcome.succeeded(target, description.agent() + " " + verb + ", confirmed: status reads "
                         + target);
             }
-            call.context.progress(description.agent() + " reported " + verb + " done but status reads "
-                    + read.power() + "; reading it again");
+            last = read.power();
+            call.context.progress(description.agent() + " reported " + verb + " done but status reads " + last
+                    + "; reading it again");
             call.context.sleep(CONFIRM_INTERVAL);
             if (call.context.expired()) {
-                return FenceOutcome.of(FenceStatus.TIMED_OUT, read.power(), description.agent() + " reported " + verb
-                        + " done but status still read " + read.power() + " at the deadline ("
-                        + call.context.budget().toMillis() + " ms)");
+                return notConfirmed(verb, last, call);
             }
         }
+    }
+
+    private FenceOutcome notConfirmed(String verb, PowerState last, Call call) {
+        return FenceOutcome.of(FenceStatus.TIMED_OUT, last, description.agent() + " reported " + verb + " done but "
+                + "status still read " + last + " at the deadline (" + call.context.budget().toMillis() + " ms)");
     }
 
     private FenceOutcome reboot(Call call) throws IOException, InterruptedException {
