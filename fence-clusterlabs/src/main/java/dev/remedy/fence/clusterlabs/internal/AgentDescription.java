@@ -21,7 +21,7 @@ import java.util.regex.Pattern;
  * can run with it and its fencing kind.
  *
  * <p>Left out of the parameters: {@code action} (remedy chooses it), the deprecated names of other parameters, the
- * options that make no sense when remedy runs the agent ({@link #LEFT_OUT}), and every {@code *_script} option,
+ * options that make no sense when remedy runs the agent ({@code LEFT_OUT}), and every {@code *_script} option,
  * which runs a command through a shell ({@link #runsCommand}).
  *
  * @param agent       the agent's name

@@ -16,7 +16,7 @@ import java.util.function.Consumer;
 
 /**
  * Runs one agent process, bounded: its only argument is its own path (the options go to its standard input, never
- * to its command line), its environment is {@link AgentEnvironment}'s, it runs in a process group of its own
+ * to its command line), its environment is {@code AgentEnvironment}'s, it runs in a process group of its own
  * ({@code setsid} from util-linux), and at the context's deadline, on an interrupt, and after it exits (children it
  * left behind) the whole group is killed. Its standard output and error are read on threads of their own and capped.
  * Thread-safe: each run is independent.
