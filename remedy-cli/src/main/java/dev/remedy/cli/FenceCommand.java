@@ -8,7 +8,9 @@ import dev.remedy.spi.config.ParameterType;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.concurrent.Callable;
 import java.util.stream.Collectors;
 import picocli.CommandLine.Command;
@@ -61,13 +63,29 @@ final class FenceCommand implements Callable<Integer> {
                 + action + "'; use one of " + Arrays.stream(FenceAction.values()).map(FenceAction::code)
                 .collect(Collectors.joining(", "))));
         Duration budget = budget();
-        FenceAgentProvider provider = env.registry().provider(type);
+        FenceAgentProvider provider = env.registry().provider(type).specialise(plainValues(parameters));
         AgentConfig.Builder builder = provider.configure();
         SecretSources sources = new SecretSources(builder, env, type, provider.parameters());
         parameters.forEach(sources::parameter);
         secretVariables.forEach(sources::fromEnvironment);
         secretFiles.forEach(f -> sources.fromFile(f, env.err()));
         return new ActionRunner(env).run(builder.build(), wanted, budget);
+    }
+
+    /**
+     * The {@code KEY=VALUE} values, for the provider to describe the configuration they make (the fence-agents agent's
+     * parameters are those of the ClusterLabs agent {@code agent} names). A malformed one is left to
+     * {@link SecretSources#parameter}, which refuses it.
+     */
+    private static Map<String, String> plainValues(List<String> assignments) {
+        Map<String, String> values = new LinkedHashMap<>();
+        for (String assignment : assignments) {
+            int eq = assignment.indexOf('=');
+            if (eq > 0) {
+                values.put(assignment.substring(0, eq).trim(), assignment.substring(eq + 1));
+            }
+        }
+        return values;
     }
 
     /**
