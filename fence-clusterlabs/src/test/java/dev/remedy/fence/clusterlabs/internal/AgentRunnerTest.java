@@ -77,6 +77,20 @@ class AgentRunnerTest {
                 .allSatisfy(pid -> assertThat(running(Long.parseLong(pid))).as("process %s", pid).isFalse());
     }
 
+    @Test
+    @DisplayName("all the output of an agent that exits at once is kept: the streams are not closed under the readers")
+    void outputOfAnExitedAgent() throws Exception {
+        AgentRunner runner = new AgentRunner(Optional.of(Path.of("/usr/bin/setsid")), Optional.empty(),
+                AgentEnvironment.filter(System.getenv()));
+        Path script = script("head -c 60000 /dev/zero | tr '\\0' x; yes yyyyyyyyy | head -n 3000 >&2");
+
+        for (int i = 0; i < 20; i++) {
+            AgentRunner.Result result = runner.run(script, "", context(Duration.ofSeconds(10)), 65536, line -> { });
+            assertThat(result.stdout()).as("run %d", i).hasSize(60000);
+            assertThat(result.stderr()).as("run %d", i).hasSize(3000);
+        }
+    }
+
     /** Whether {@code pid} is a live process: its /proc entry exists and it is not a zombie. */
     private static boolean running(long pid) {
         Path stat = Path.of("/proc", Long.toString(pid), "stat");
