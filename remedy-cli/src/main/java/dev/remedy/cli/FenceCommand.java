@@ -9,7 +9,9 @@ import dev.remedy.spi.config.ParameterType;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.concurrent.Callable;
 import java.util.stream.Collectors;
 import picocli.CommandLine.Command;
@@ -64,13 +66,30 @@ final class FenceCommand implements Callable<Integer> {
         Duration budget = budget();
         FenceAgentRegistry only = env.registry(type);
         // an unknown type is refused by the whole registry, whose message lists the known types
-        FenceAgentProvider provider = (only.types().contains(type) ? only : env.registry()).provider(type);
+        FenceAgentProvider provider = (only.types().contains(type) ? only : env.registry()).provider(type)
+                .specialise(plainValues(parameters));
         AgentConfig.Builder builder = provider.configure();
         SecretSources sources = new SecretSources(builder, env, type, provider.parameters());
         parameters.forEach(sources::parameter);
         secretVariables.forEach(sources::fromEnvironment);
         secretFiles.forEach(f -> sources.fromFile(f, env.err()));
         return new ActionRunner(env).run(builder.build(), wanted, budget);
+    }
+
+    /**
+     * The {@code KEY=VALUE} values, for the provider to describe the configuration they make (the fence-agents agent's
+     * parameters are those of the ClusterLabs agent {@code agent} names). A malformed one is left to
+     * {@link SecretSources#parameter}, which refuses it.
+     */
+    private static Map<String, String> plainValues(List<String> assignments) {
+        Map<String, String> values = new LinkedHashMap<>();
+        for (String assignment : assignments) {
+            int eq = assignment.indexOf('=');
+            if (eq > 0) {
+                values.put(assignment.substring(0, eq).trim(), assignment.substring(eq + 1));
+            }
+        }
+        return values;
     }
 
     /**

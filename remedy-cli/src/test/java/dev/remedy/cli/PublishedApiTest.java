@@ -34,22 +34,24 @@ import org.junit.jupiter.api.Test;
 class PublishedApiTest {
 
     /** Each published module's root package and its API packages; the command line is the CLI's interface. */
-    private static final Map<String, Set<String>> API = Map.of(
-            "dev.remedy.spi", Set.of("dev.remedy.spi", "dev.remedy.spi.config", "dev.remedy.spi.discovery"),
-            "dev.remedy.config", Set.of("dev.remedy.config"),
-            "dev.remedy.core", Stream.of("engine", "event", "flow", "plan", "policy", "rules", "store", "storm", "time",
-                    "topology").map(area -> "dev.remedy.core." + area).collect(Collectors.toUnmodifiableSet()),
-            "dev.remedy.test", Set.of("dev.remedy.test", "dev.remedy.test.cluster", "dev.remedy.test.conformance",
-                    "dev.remedy.test.fake"),
-            "dev.remedy.simulation", Set.of("dev.remedy.simulation"),
-            "dev.remedy.simulators", Set.of("dev.remedy.simulators", "dev.remedy.simulators.ipmi",
-                    "dev.remedy.simulators.openssh", "dev.remedy.simulators.redfish", "dev.remedy.simulators.ssh"),
-            "dev.remedy.fence.ipmi", Set.of("dev.remedy.fence.ipmi"),
-            "dev.remedy.fence.redfish", Set.of("dev.remedy.fence.redfish"),
-            "dev.remedy.fence.ssh", Set.of("dev.remedy.fence.ssh"),
-            "dev.remedy.fence.kube", Stream.of("agent", "cluster", "config", "events", "external", "ha", "machine",
-                    "metrics", "operator", "remediation", "store", "watch").map(area -> "dev.remedy.fence.kube." + area)
-                    .collect(Collectors.toUnmodifiableSet()));
+    private static final Map<String, Set<String>> API = Map.ofEntries(
+            Map.entry("dev.remedy.spi", Set.of("dev.remedy.spi", "dev.remedy.spi.config", "dev.remedy.spi.discovery")),
+            Map.entry("dev.remedy.config", Set.of("dev.remedy.config")),
+            Map.entry("dev.remedy.core", Stream.of("engine", "event", "flow", "plan", "policy", "rules", "store",
+                    "storm", "time", "topology").map(area -> "dev.remedy.core." + area)
+                    .collect(Collectors.toUnmodifiableSet())),
+            Map.entry("dev.remedy.test", Set.of("dev.remedy.test", "dev.remedy.test.cluster",
+                    "dev.remedy.test.conformance", "dev.remedy.test.fake")),
+            Map.entry("dev.remedy.simulation", Set.of("dev.remedy.simulation")),
+            Map.entry("dev.remedy.simulators", Set.of("dev.remedy.simulators", "dev.remedy.simulators.ipmi",
+                    "dev.remedy.simulators.openssh", "dev.remedy.simulators.redfish", "dev.remedy.simulators.ssh")),
+            Map.entry("dev.remedy.fence.ipmi", Set.of("dev.remedy.fence.ipmi")),
+            Map.entry("dev.remedy.fence.redfish", Set.of("dev.remedy.fence.redfish")),
+            Map.entry("dev.remedy.fence.ssh", Set.of("dev.remedy.fence.ssh")),
+            Map.entry("dev.remedy.fence.kube", Stream.of("agent", "cluster", "config", "events", "external", "ha",
+                    "machine", "metrics", "operator", "remediation", "store", "watch")
+                    .map(area -> "dev.remedy.fence.kube." + area).collect(Collectors.toUnmodifiableSet())),
+            Map.entry("dev.remedy.fence.clusterlabs", Set.of("dev.remedy.fence.clusterlabs")));
 
     private static final JavaClasses PUBLISHED = new ClassFileImporter()
             .withImportOption(ImportOption.Predefined.DO_NOT_INCLUDE_TESTS)
