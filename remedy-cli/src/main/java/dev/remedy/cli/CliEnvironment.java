@@ -5,6 +5,7 @@ import dev.remedy.spi.discovery.FenceAgentRegistry;
 import java.io.PrintWriter;
 import java.util.Map;
 import java.util.Optional;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.function.Function;
 import java.util.function.Supplier;
 
@@ -15,7 +16,8 @@ import java.util.function.Supplier;
  * @param variables environment variables (for {@code --secret-env})
  * @param time      the clock of every action
  * @param all       every discovered agent, loaded when first asked for
- * @param ofType    the agents of one type, loaded alone (a one-shot action loads only its agent's classes)
+ * @param ofType    the agents of one type, loaded alone (a one-shot action loads only its agent's classes), the same
+ *                  registry each time for one type
  * @param out       results
  * @param err       progress, warnings and errors
  */
@@ -42,9 +44,10 @@ public record CliEnvironment(Map<String, String> variables, TimeSource time, Sup
                 return loaded;
             }
         };
+        Map<String, FenceAgentRegistry> byType = new ConcurrentHashMap<>();
         return new CliEnvironment(System.getenv(), TimeSource.system(), everyAgent,
-                type -> FenceAgentRegistry.load(loader, type), new PrintWriter(System.out, true),
-                new PrintWriter(System.err, true));
+                type -> byType.computeIfAbsent(type, t -> FenceAgentRegistry.load(loader, t)),
+                new PrintWriter(System.out, true), new PrintWriter(System.err, true));
     }
 
     /** Every discovered agent. */

@@ -73,7 +73,11 @@ final class FenceCommand implements Callable<Integer> {
         parameters.forEach(sources::parameter);
         secretVariables.forEach(sources::fromEnvironment);
         secretFiles.forEach(f -> sources.fromFile(f, env.err()));
-        return new ActionRunner(env).run(builder.build(), wanted, budget);
+        try {
+            return new ActionRunner(env).run(builder.build(), wanted, budget);
+        } finally {
+            only.closeProviders();
+        }
     }
 
     /**

@@ -57,8 +57,12 @@ public final class RemedyCli implements Runnable {
             // a launcher names its type first (--type T): only that type's providers are loaded
             FenceAgentRegistry agents = args.size() > 1 && args.get(0).equals("--type") ? env.registry(args.get(1))
                     : env.registry();
-            return new FenceAgentProtocol(agents, env.time(), env.out(), env.err()).main(args,
-                    new InputStreamReader(System.in, StandardCharsets.UTF_8));
+            try {
+                return new FenceAgentProtocol(agents, env.time(), env.out(), env.err()).main(args,
+                        new InputStreamReader(System.in, StandardCharsets.UTF_8));
+            } finally {
+                agents.closeProviders();
+            }
         } catch (InterruptedException e) {
             env.err().println("remedy: interrupted; the action was stopped and its outcome is unknown");
             env.err().flush();

@@ -23,7 +23,7 @@ import java.util.Set;
  * Progress messages of an action are reported on the transport's I/O thread: keep progress listeners short.
  */
 @AgentType(IpmiFenceAgentProvider.TYPE)
-public final class IpmiFenceAgentProvider implements FenceAgentProvider {
+public final class IpmiFenceAgentProvider implements FenceAgentProvider, AutoCloseable {
 
     /** The type id. */
     public static final String TYPE = "ipmi";
@@ -141,5 +141,23 @@ public final class IpmiFenceAgentProvider implements FenceAgentProvider {
             }
         }
         return current;
+    }
+
+    /**
+     * Stops the transport this provider created for its agents, if it created one (never a transport given to the
+     * constructor, which its caller closes); agents created before can no longer act. A one-shot process calls it
+     * before it exits, since the JVM waits for an I/O thread that is blocked in the kernel before it can stop.
+     * Idempotent; a later {@link #create} starts a new transport.
+     */
+    @Override
+    public void close() {
+        IpmiClient current;
+        synchronized (this) {
+            current = shared;
+            shared = null;
+        }
+        if (current != null) {
+            current.close();
+        }
     }
 }

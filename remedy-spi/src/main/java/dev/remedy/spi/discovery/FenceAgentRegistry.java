@@ -144,6 +144,24 @@ public final class FenceAgentRegistry {
     }
 
     /**
+     * Closes every provider that is {@link AutoCloseable} (what they started for their agents: an I/O thread, a
+     * transport); a failure to close one is passed over. For a process about to exit (the JVM waits for an I/O
+     * thread blocked in the kernel before it stops) or an application shutting down: agents created before may no
+     * longer act.
+     */
+    public void closeProviders() {
+        for (FenceAgentProvider provider : providers.values()) {
+            if (provider instanceof AutoCloseable closeable) {
+                try {
+                    closeable.close();
+                } catch (Exception e) {
+                    // closing is best effort: what the provider started stops with the process anyway
+                }
+            }
+        }
+    }
+
+    /**
      * The provider of agent {@code type}.
      *
      * @throws DuplicateAgentException if two providers claim the type

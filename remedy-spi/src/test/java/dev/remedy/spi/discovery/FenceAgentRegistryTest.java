@@ -699,6 +699,36 @@ public class FenceAgentRegistryTest {
     @DisplayName("built with of(...)")
     class Of {
 
+        /** A provider that counts how often it is closed, and fails the second time. */
+        private static final class ClosingProvider extends TestProvider implements AutoCloseable {
+            private int closed;
+
+            ClosingProvider() {
+                super("closing");
+            }
+
+            @Override
+            public void close() {
+                closed++;
+                if (closed > 1) {
+                    throw new IllegalStateException("closed twice");
+                }
+            }
+        }
+
+        @Test
+        @DisplayName("closeProviders closes every AutoCloseable provider, and a provider that fails to close stops"
+                + " nothing")
+        void closeProviders() {
+            ClosingProvider closing = new ClosingProvider();
+            FenceAgentRegistry registry = FenceAgentRegistry.of(new AlphaProvider(), closing);
+
+            registry.closeProviders();
+            assertThat(closing.closed).isEqualTo(1);
+            registry.closeProviders();
+            assertThat(closing.closed).as("the failure of the second close is passed over").isEqualTo(2);
+        }
+
         @Test
         @DisplayName("of() with providers gives a registry of exactly those providers")
         void ofProviders() {
