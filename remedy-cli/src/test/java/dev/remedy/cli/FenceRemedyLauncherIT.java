@@ -157,6 +157,29 @@ class FenceRemedyLauncherIT {
     }
 
     @Test
+    @DisplayName("the launcher's class-data sharing archive is written by a run that acts on the device, not by"
+            + " metadata (Pacemaker's first call), and the runs after it use it")
+    void archiveFromADeviceAction() throws Exception {
+        Path archive = Path.of(JAR + ".fence_remedy_ipmi.jsa");
+        Files.deleteIfExists(archive);
+
+        Run metadata = agent("action=metadata\n");
+        assertThat(metadata.exitCode()).as(metadata.toString()).isZero();
+        assertThat(archive).as("no archive from metadata").doesNotExist();
+        Run status = agent(options("status"));
+        assertThat(status.exitCode()).as(status.toString()).isZero();
+        assertThat(archive).as("written by status").isRegularFile();
+        Run again = agent(options("status"));
+
+        assertThat(again.exitCode()).as(again.toString()).isZero();
+        assertThat(again.out()).isEqualTo("Status: ON\n");
+        assertThat(again.err()).as("no CDS message").doesNotContain("cds");
+        try (var files = Files.list(archive.getParent())) {
+            assertThat(files.map(Path::toString)).as("no temporary archive left").noneMatch(f -> f.contains(".jsa."));
+        }
+    }
+
+    @Test
     @DisplayName("reboot is OFF, confirmed, then ON: the machine's history shows both")
     void reboot() throws Exception {
         bmc.powerTarget().clearHistory();

@@ -3,6 +3,7 @@ package dev.remedy.cli.fenceagents;
 import dev.remedy.spi.FenceAgentProvider;
 import dev.remedy.spi.RemedyException;
 import java.io.IOException;
+import java.io.InputStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.LinkOption;
@@ -28,6 +29,9 @@ public final class Launchers {
     public static final List<String> JVM_FLAGS = List.of("-XX:TieredStopAtLevel=1", "-XX:+UseSerialGC",
             "-Xshare:auto", "-Xms16m", "-Xmx128m", "-XX:-UsePerfData");
 
+    /** The launcher script, with {@code @NAME@}-style places for what {@link #script} fills in. */
+    private static final String TEMPLATE = template();
+
     /** The line that marks a file as a launcher this command wrote, and may overwrite. */
     static final String MARKER = "# remedy-fence-agent-launcher";
 
@@ -40,31 +44,17 @@ public final class Launchers {
     }
 
     /**
-     * The script of the launcher for agent {@code type}, running {@code java} on {@code jar}. It uses a class-data
-     * sharing archive of the classes this agent's runs load ({@code <jar>.<launcher>.jsa}): a run that finds none,
-     * or one older than the jar or the JVM (which would reject it), writes one as it exits, into a temporary file
-     * moved in place, so that concurrent runs never read half an archive; the JVM's CDS messages are off, since
-     * stdout is the protocol's.
+     * The script of the launcher for agent {@code type}, running {@code java} on {@code jar} ({@code launcher.sh},
+     * filled in). It uses a class-data sharing archive of the classes this agent's runs load
+     * ({@code <jar>.<launcher>.jsa}): a run that acts on the device and finds none, or one older than the jar or the
+     * JVM (which would reject it), writes one as it exits, into a temporary file moved in place, so that concurrent
+     * runs never read half an archive; {@code metadata} and {@code validate-all}, Pacemaker's first calls, load too
+     * few classes to write it. The JVM's CDS messages are off, since stdout is the protocol's.
      */
     static String script(String type, Path java, Path jar) {
-        String run = "\"$java\" " + String.join(" ", JVM_FLAGS) + " -Xlog:cds=off -Xlog:cds+dynamic=off %s"
-                + " -jar \"$jar\" " + FenceAgentProtocol.COMMAND + " --type " + quote(type) + " -- \"$@\"";
-        return "#!/bin/sh\n"
-                + MARKER + " (written by 'remedy fence-agents install'; it writes this file again, do not edit)\n"
-                + "# " + name(type) + ": remedy's '" + type + "' agent as a ClusterLabs fence agent for Pacemaker.\n"
-                + "# Options as key=value lines on stdin, or as --key=value flags; '" + name(type)
-                + " -o metadata' lists them.\n"
-                + "java=" + quote(java.toString()) + "\n"
-                + "jar=" + quote(jar.toString()) + "\n"
-                + "cds=\"$jar." + name(type) + ".jsa\"\n"
-                + "if [ -f \"$cds\" ] && [ \"$cds\" -nt \"$jar\" ] && [ \"$cds\" -nt \"$java\" ]; then\n"
-                + "  exec " + run.formatted("-XX:SharedArchiveFile=\"$cds\"") + "\n"
-                + "fi\n"
-                + "# no archive yet, or a stale one: this run writes it for the next ones\n"
-                + run.formatted("-XX:ArchiveClassesAtExit=\"$cds.$$\"") + "\n"
-                + "status=$?\n"
-                + "mv -f \"$cds.$$\" \"$cds\" 2>/dev/null || rm -f \"$cds.$$\"\n"
-                + "exit $status\n";
+        return TEMPLATE.replace("@MARKER@", MARKER).replace("@NAME@", name(type)).replace("@TYPE@", type)
+                .replace("@JAVA@", quote(java.toString())).replace("@JAR@", quote(jar.toString()))
+                .replace("@FLAGS@", String.join(" ", JVM_FLAGS)).replace("@COMMAND@", FenceAgentProtocol.COMMAND);
     }
 
     /**
@@ -117,6 +107,17 @@ public final class Launchers {
             }
         }
         return Path.of(System.getProperty("java.home"), "bin", "java");
+    }
+
+    private static String template() {
+        try (InputStream in = Launchers.class.getResourceAsStream("launcher.sh")) {
+            if (in == null) {
+                throw new IllegalStateException("launcher.sh is missing from remedy.jar");
+            }
+            return new String(in.readAllBytes(), StandardCharsets.UTF_8);
+        } catch (IOException e) {
+            throw new java.io.UncheckedIOException("cannot read launcher.sh from remedy.jar", e);
+        }
     }
 
     private static boolean isLauncher(Path file) {

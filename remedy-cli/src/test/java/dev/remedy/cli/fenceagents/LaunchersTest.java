@@ -32,20 +32,25 @@ class LaunchersTest {
     }
 
     @Test
-    @DisplayName("the script runs java with the short-run flags on the jar, its paths quoted, arguments passed on, with"
-            + " its class-data sharing archive when one is current and writing one otherwise")
+    @DisplayName("the script runs java with the short-run flags on the jar, its paths quoted, arguments and stdin"
+            + " passed on, with its class-data sharing archive when one is current, and writing one only from a"
+            + " device action")
     void script() {
         String script = Launchers.script("redfish-pdu", JAVA, JAR);
 
         assertThat(script).startsWith("#!/bin/sh\n").contains(Launchers.MARKER);
-        assertThat(script.lines()).contains("java='/opt/jdk 17/bin/java'", "jar='/opt/it'\\''s/remedy.jar'",
-                "cds=\"$jar.fence_remedy_redfish_pdu.jsa\"");
-        String flags = "\"$java\" -XX:TieredStopAtLevel=1 -XX:+UseSerialGC -Xshare:auto -Xms16m -Xmx128m"
-                + " -XX:-UsePerfData -Xlog:cds=off -Xlog:cds+dynamic=off ";
-        String rest = " -jar \"$jar\" fence-agent-protocol --type 'redfish-pdu' -- \"$@\"";
-        assertThat(script.lines().map(String::strip).toList()).contains(
-                "exec " + flags + "-XX:SharedArchiveFile=\"$cds\"" + rest,
-                flags + "-XX:ArchiveClassesAtExit=\"$cds.$$\"" + rest);
+        assertThat(script).as("every place filled in").doesNotContainPattern("@[A-Z]+@");
+        List<String> lines = script.lines().map(String::strip).toList();
+        assertThat(lines).contains("java='/opt/jdk 17/bin/java'", "jar='/opt/it'\\''s/remedy.jar'",
+                "cds=\"$jar.fence_remedy_redfish_pdu.jsa\"",
+                "flags='-XX:TieredStopAtLevel=1 -XX:+UseSerialGC -Xshare:auto -Xms16m -Xmx128m -XX:-UsePerfData"
+                        + " -Xlog:cds=off -Xlog:cds+dynamic=off'",
+                "exec \"$java\" $flags -XX:SharedArchiveFile=\"$cds\" -jar \"$jar\" fence-agent-protocol --type"
+                        + " 'redfish-pdu' -- \"$@\" <<OPTIONS",
+                "metadata|meta-data|validate-all|manpage|-h|help)",
+                "\"$java\" $flags -XX:ArchiveClassesAtExit=\"$cds.$$\" -jar \"$jar\" fence-agent-protocol --type"
+                        + " 'redfish-pdu' -- \"$@\" <<OPTIONS",
+                "mv -f \"$cds.$$\" \"$cds\" 2>/dev/null || rm -f \"$cds.$$\"");
     }
 
     @Test
