@@ -3,6 +3,9 @@ package dev.remedy.benchmarks;
 import dev.remedy.simulators.PeerCommand;
 import dev.remedy.simulators.PeerPrograms;
 import dev.remedy.simulators.ipmi.IpmiSimProcess;
+import dev.remedy.simulators.redfish.RedfishSimulator;
+import dev.remedy.simulators.redfish.RedfishSpec;
+import dev.remedy.simulators.redfish.SimulatedSystem;
 import dev.remedy.spi.PowerState;
 import java.io.IOException;
 import java.nio.file.Files;
@@ -16,16 +19,18 @@ import java.util.Map;
 /**
  * remedy as Pacemaker runs it, a process per operation: {@code fence_remedy_ipmi} (written by
  * {@code remedy.jar fence-agents install}) next to ClusterLabs' {@code fence_ipmilan}, both whole processes with their
- * options on stdin, against one {@code ipmi_sim}. Prints medians of STATUS and of OFF (confirmed: fence_remedy_ipmi
+ * options on stdin, against one {@code ipmi_sim}; then {@code fence_remedy_redfish} next to {@code fence_redfish}
+ * against the Redfish simulator over TLS. Prints medians of STATUS and of OFF (confirmed: fence_remedy_ipmi
  * reads OFF back; fence_ipmilan waits its defaults), the ratio remedy / peer (target: at most 1.0), and remedy's
  * start-up share on its own: {@code action=metadata}, which starts the JVM and the agent's provider and does no
- * device I/O. The first run of a launcher writes its class-data sharing archive and is reported apart.
+ * device I/O. The first device action of a launcher writes its class-data sharing archive and is reported apart.
  */
 final class FenceAgentProcessBenchmark {
 
     private static final int STATUS_RUNS = 15;
     private static final int OFF_RUNS = 5;
     private static final Path DEFAULT_JAR = Path.of("remedy-cli", "target", "remedy.jar");
+    private static final String PASSWORD = "process-benchmark-password";
 
     private FenceAgentProcessBenchmark() {
     }
@@ -44,10 +49,10 @@ final class FenceAgentProcessBenchmark {
         try (IpmiSimProcess sim = IpmiSimProcess.start(work.resolve("bmc"))) {
             String options = "ip=" + sim.host() + "\nipport=" + sim.port() + "\nusername=" + sim.user()
                     + "\npassword=" + sim.password() + "\ncipher=3\n";
-            PeerCommand remedyMetadata = command(launcher, "action=metadata\n");
-            double firstRun = millis(remedyMetadata, () -> { });
-            double startup = median(remedyMetadata, STATUS_RUNS, () -> { });
-            double remedyStatus = median(command(launcher, "action=status\n" + options), STATUS_RUNS, () -> { });
+            PeerCommand remedyStatusCommand = command(launcher, "action=status\n" + options);
+            double firstRun = millis(remedyStatusCommand, () -> { });
+            double startup = median(command(launcher, "action=metadata\n"), STATUS_RUNS, () -> { });
+            double remedyStatus = median(remedyStatusCommand, STATUS_RUNS, () -> { });
             double peerStatus = median(command(Path.of("fence_ipmilan"), "action=status\nlanplus=1\n" + options),
                     STATUS_RUNS, () -> { });
             Runnable powerOn = () -> sim.powerTarget().power(PowerState.ON);
@@ -56,23 +61,62 @@ final class FenceAgentProcessBenchmark {
                     OFF_RUNS, powerOn);
             System.out.printf(Locale.ROOT, "  %-58s %10s%n", "median per call (whole process)", "ms");
             row("fence_remedy_ipmi action=metadata (start-up: JVM, provider, no I/O)", startup);
-            row("  its first run, which writes the class-data sharing archive", firstRun);
+            row("fence_remedy_ipmi's first status, which writes its CDS archive", firstRun);
             row("fence_remedy_ipmi action=status", remedyStatus);
             row("fence_ipmilan action=status", peerStatus);
             row("fence_remedy_ipmi action=off (reads OFF back)", remedyOff);
             row("fence_ipmilan action=off (its default waits)", peerOff);
-            verdict("STATUS", remedyStatus, peerStatus);
-            verdict("OFF", remedyOff, peerOff);
+            verdict("fence_remedy_ipmi / fence_ipmilan", "STATUS", remedyStatus, peerStatus);
+            verdict("fence_remedy_ipmi / fence_ipmilan", "OFF", remedyOff, peerOff);
             System.out.println("  (both sides measured the same way: a new process per call, options on stdin, the"
                     + " same ipmi_sim; remedy's launcher runs " + launcher + ")");
         }
+        redfish(work);
     }
 
-    /** Writes fence_remedy_ipmi into {@code work} with the jar's own install command. */
+    /**
+     * fence_remedy_redfish next to fence_redfish, both processes with their options on stdin, against the Redfish
+     * simulator over TLS that both verify with its certificate.
+     */
+    private static void redfish(Path work) throws IOException, InterruptedException {
+        System.out.println("Fence agents as processes: fence_remedy_redfish vs fence_redfish against the Redfish"
+                + " simulator (one system, TLS verified by both), every call a new process with its options on stdin");
+        if (PeerPrograms.find("fence_redfish").isEmpty()) {
+            System.out.println("  skipped: needs fence_redfish (fence-agents)");
+            return;
+        }
+        Path launcher = work.resolve("fence_remedy_redfish");
+        try (RedfishSimulator simulator = RedfishSimulator.start(RedfishSpec.builder().user("admin", PASSWORD)
+                .systems("node-1").tls(true).build())) {
+            Path caFile = Files.writeString(work.resolve("redfish.pem"), simulator.certificate().pem());
+            SimulatedSystem node = simulator.system("node-1");
+            String common = "ip=127.0.0.1\nipport=" + simulator.port() + "\nusername=admin\npassword=" + PASSWORD
+                    + "\n";
+            String remedy = common + "ssl=true\nca_file=" + caFile + "\nplug=node-1\n";
+            String peer = common + "ssl_secure=1\nsystems_uri=" + node.path() + "\n";
+            Map<String, String> peerEnvironment = Map.of("REQUESTS_CA_BUNDLE", caFile.toString());
+            Runnable powerOn = () -> node.powerTarget().power(PowerState.ON);
+            double remedyStatus = median(command(launcher, "action=status\n" + remedy), STATUS_RUNS, powerOn);
+            double peerStatus = median(new PeerCommand(List.of("fence_redfish"), peerEnvironment,
+                    "action=status\n" + peer, Duration.ofSeconds(60)), STATUS_RUNS, powerOn);
+            double remedyOff = median(command(launcher, "action=off\n" + remedy), OFF_RUNS, powerOn);
+            double peerOff = median(new PeerCommand(List.of("fence_redfish"), peerEnvironment, "action=off\n" + peer,
+                    Duration.ofSeconds(60)), OFF_RUNS, powerOn);
+            System.out.printf(Locale.ROOT, "  %-58s %10s%n", "median per call (whole process)", "ms");
+            row("fence_remedy_redfish action=status", remedyStatus);
+            row("fence_redfish action=status", peerStatus);
+            row("fence_remedy_redfish action=off (reads Off back)", remedyOff);
+            row("fence_redfish action=off", peerOff);
+            verdict("fence_remedy_redfish / fence_redfish", "STATUS", remedyStatus, peerStatus);
+            verdict("fence_remedy_redfish / fence_redfish", "OFF", remedyOff, peerOff);
+        }
+    }
+
+    /** Writes the launchers into {@code work} with the jar's own install command; returns fence_remedy_ipmi. */
     private static Path install(Path jar, Path work) throws IOException, InterruptedException {
         Path java = Path.of(System.getProperty("java.home"), "bin", "java");
         PeerCommand.Result result = new PeerCommand(List.of(java.toString(), "-jar", jar.toString(), "fence-agents",
-                "install", work.toString(), "--type", "ipmi"), Map.of(), "", Duration.ofSeconds(60)).run();
+                "install", work.toString()), Map.of(), "", Duration.ofSeconds(60)).run();
         if (result.exitCode() != 0) {
             throw new IllegalStateException("remedy fence-agents install failed: " + result.output());
         }
@@ -106,9 +150,9 @@ final class FenceAgentProcessBenchmark {
         System.out.printf(Locale.ROOT, "  %-58s %10.1f%n", what, millis);
     }
 
-    private static void verdict(String action, double remedy, double peer) {
+    private static void verdict(String pair, String action, double remedy, double peer) {
         double ratio = remedy / peer;
-        System.out.printf(Locale.ROOT, "  %s: fence_remedy_ipmi / fence_ipmilan = %.2f (target <= 1.0: %s)%n", action,
-                ratio, ratio <= 1.0 ? "met" : "MISSED");
+        System.out.printf(Locale.ROOT, "  %s: %s = %.2f (target <= 1.0: %s)%n", action, pair, ratio,
+                ratio <= 1.0 ? "met" : "MISSED");
     }
 }
