@@ -149,9 +149,8 @@ public final class FenceConfiguration {
             for (int i = 0; i < levels.size(); i++) {
                 for (String name : levels.get(i)) {
                     MethodTemplate template = templates.get(name);
-                    if (template.provider().fencingKind() == FencingKind.FABRIC && !template.provider()
-                            .isolationPersists(template.provider().configure().setAll(template.parameters().values())
-                                    .build())) {
+                    if (template.provider().fencingKind() == FencingKind.FABRIC
+                            && !template.provider().isolationPersists(template.plainConfig())) {
                         warnings.add(source + ": topology '" + topology.name() + "', isolation level " + (i + 1)
                                 + ": template '" + name + "' (agent '" + template.agentType() + "') isolates the node"
                                 + " only until its device restarts: a reload while the node is fenced re-admits it;"

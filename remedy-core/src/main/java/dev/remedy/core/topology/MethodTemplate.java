@@ -1,6 +1,7 @@
 package dev.remedy.core.topology;
 
 import dev.remedy.spi.FenceAgentProvider;
+import dev.remedy.spi.config.AgentConfig;
 import java.util.Objects;
 
 /** A named fence method template: the agent that carries it out and the parameters every node shares. */
@@ -14,6 +15,11 @@ record MethodTemplate(String name, FenceAgentProvider provider, MethodParameters
 
     String agentType() {
         return provider.type();
+    }
+
+    /** The template's own plain values as its agent's configuration (secrets and node parameters not in it). */
+    AgentConfig plainConfig() {
+        return provider.configure().setAll(parameters.values()).build();
     }
 
     @Override

@@ -129,8 +129,7 @@ final class TopologyReader {
             return;
         }
         isolation.levels().stream().flatMap(List::stream).distinct().map(templates::get)
-                .filter(Objects::nonNull).forEach(template -> releaseProblem(template,
-                        template.provider().configure().setAll(template.parameters().values()).build())
+                .filter(Objects::nonNull).forEach(template -> releaseProblem(template, template.plainConfig())
                         .ifPresent(why -> problems.add(path, "is isolation, but " + why)));
     }
 

@@ -24,9 +24,10 @@ import java.util.concurrent.CancellationException;
  * non-empty value as it is, JSON-escaped, URL-encoded (form and percent encoding), in standard and URL-safe base64,
  * and as the base64 of the HTTP Basic pair {@code text:value} for every non-secret text parameter (the user name is
  * one). Base64 forms are matched without padding, so the padded ones are masked too (their padding stays). Longer
- * forms are masked first. Immutable and thread-safe.
+ * forms are masked first. An agent that reports text it does not control (a program's output) may scrub it itself,
+ * so that it stays clean when created without the registry. Immutable and thread-safe.
  */
-final class SecretScrubber {
+public final class SecretScrubber {
 
     private static final Base64.Encoder BASE64 = Base64.getEncoder().withoutPadding();
     private static final Base64.Encoder BASE64_URL = Base64.getUrlEncoder().withoutPadding();
@@ -39,7 +40,7 @@ final class SecretScrubber {
     }
 
     /** A scrubber of the secret values of {@code config}, paired for HTTP Basic with its text values. */
-    static SecretScrubber of(AgentConfig config) {
+    public static SecretScrubber of(AgentConfig config) {
         Set<String> secrets = new LinkedHashSet<>();
         Set<String> texts = new LinkedHashSet<>();
         for (ParameterDescriptor p : config.parameters()) {
@@ -75,7 +76,7 @@ final class SecretScrubber {
     }
 
     /** {@code text} with every form of every secret masked; null stays null. */
-    String scrub(String text) {
+    public String scrub(String text) {
         if (text == null) {
             return null;
         }

@@ -9,6 +9,7 @@ import dev.remedy.spi.FenceStatus;
 import dev.remedy.spi.Plug;
 import dev.remedy.spi.PowerState;
 import dev.remedy.spi.config.AgentConfig;
+import dev.remedy.spi.discovery.SecretScrubber;
 import java.io.IOException;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -34,7 +35,7 @@ public final class ClusterLabsAgent implements FenceAgent {
     private final AgentDescription description;
     private final AgentConfig config;
     private final AgentRunner runner;
-    private final Masker masker;
+    private final SecretScrubber scrubber;
 
     /** An agent of type {@code type} running {@code description}'s agent with {@code config}'s values. */
     public ClusterLabsAgent(String type, AgentDescription description, AgentConfig config, AgentRunner runner) {
@@ -42,7 +43,7 @@ public final class ClusterLabsAgent implements FenceAgent {
         this.description = description;
         this.config = config;
         this.runner = runner;
-        this.masker = Masker.of(config);
+        this.scrubber = SecretScrubber.of(config);
     }
 
     @Override
@@ -66,7 +67,7 @@ public final class ClusterLabsAgent implements FenceAgent {
             };
         } catch (IOException e) {
             outcome = FenceOutcome.failed(PowerState.UNKNOWN, "cannot run " + description.executable() + ": "
-                    + masker.mask(e.getMessage()));
+                    + scrubber.scrub(e.getMessage()));
         }
         return outcome.withAttempts(call.runs).withElapsed(context.elapsed());
     }
@@ -102,7 +103,7 @@ public final class ClusterLabsAgent implements FenceAgent {
         if (result.exitCode() != 0) {
             return FenceOutcome.failed(PowerState.UNKNOWN, failure(action, result));
         }
-        List<Plug> plugs = PlugList.parse(result.stdoutText(), description.listStatus(), masker::mask);
+        List<Plug> plugs = PlugList.parse(result.stdoutText(), description.listStatus(), scrubber::scrub);
         String more = result.truncated() ? " (its output passed " + AgentRunner.OUTPUT_CAP / 1024
                 + " KiB: plugs after that are missing)" : "";
         return FenceOutcome.succeeded(PowerState.UNKNOWN, description.agent() + " lists " + plugs.size() + " plug"
@@ -165,7 +166,7 @@ public final class ClusterLabsAgent implements FenceAgent {
         call.runs++;
         return runner.run(description.executable(), AgentInput.of(action, description, config), call.context,
                 AgentRunner.OUTPUT_CAP, line -> call.context.progress(description.agent() + ": "
-                        + masker.mask(line)));
+                        + scrubber.scrub(line)));
     }
 
     private FenceOutcome timedOut(String action, Call call) {
@@ -186,7 +187,7 @@ public final class ClusterLabsAgent implements FenceAgent {
         }
         String said = lines.isEmpty() ? "it printed nothing" : String.join(" / ", lines);
         return description.agent() + " action=" + action + " failed with exit code " + result.exitCode() + ": "
-                + masker.mask(said);
+                + scrubber.scrub(said);
     }
 
     private static List<String> last(List<String> lines) {
