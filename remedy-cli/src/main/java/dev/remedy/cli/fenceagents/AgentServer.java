@@ -272,11 +272,10 @@ public final class AgentServer implements AutoCloseable {
                  PrintWriter stderr = new PrintWriter(frames.stream("err"))) {
                 code = call(request, stdout, stderr);
             }
+            lastCall = time.nanoTime();
             frames.exit(code);
         } catch (IOException e) {
             // a caller that went away or sent no request: nothing was run for it
-        } finally {
-            lastCall = time.nanoTime();
         }
     }
 
