@@ -6,7 +6,8 @@ import java.util.Map;
 
 /**
  * The MIBs where one outlet column both reads and switches with off(0), on(1), cycling(2): Eaton's Managed ePDU
- * (rows from 0) and Raritan's PDU-MIB (rows from 1). During the device's own reboot the column reads cycling(2), neither on nor off.
+ * (rows from 0) and Raritan's PDU-MIB (rows from 1). During the device's own reboot the column reads cycling(2),
+ * neither on nor off.
  */
 final class OutletStateMib {
 

@@ -1,5 +1,6 @@
 package dev.remedy.simulators.snmp;
 
+import java.util.Arrays;
 import java.util.List;
 
 /**
@@ -49,7 +50,7 @@ public enum SnmpDeviceKind {
     SnmpDeviceKind(String sysObjectId, String description, String... subtrees) {
         this.sysObjectId = Oid.parse(sysObjectId);
         this.description = description;
-        this.subtrees = java.util.Arrays.stream(subtrees).map(Oid::parse).toList();
+        this.subtrees = Arrays.stream(subtrees).map(Oid::parse).toList();
     }
 
     /** The {@code sysObjectID.0} the device answers. */
