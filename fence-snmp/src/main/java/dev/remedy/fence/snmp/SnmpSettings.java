@@ -218,7 +218,7 @@ record SnmpSettings(Endpoint endpoint, Profile profile, List<String> plugs, Dura
                         problems.add(new ConfigProblem("plug", "'" + printable(plug) + "' is not a plug of profile "
                                 + table.name(), "give a plug of the form " + table.plug().pattern()
                                 + (table.names().isEmpty() ? "" : ", or its name as the device shows it (printable, "
-                                + "no comma)") + "; commas separate several"));
+                                + "not a number, no comma)") + "; commas separate several"));
                         return;
                     }
                 }

@@ -72,11 +72,12 @@ public record DeviceProfile(String name, String description, FencingKind kind, P
 
     /**
      * Whether {@code text} could name a plug of this profile: the profile has name columns, and the text is printable
-     * (no comma, which separates plugs; no space at either end), at most {@value #MAX_NAME} characters. A name is
-     * only ever compared with what the device answers, never sent.
+     * (no comma, which separates plugs; no space at either end), at most {@value #MAX_NAME} characters, and not
+     * numbers alone (a number outside the plug's form is a wrong outlet, not a name). A name is only ever compared
+     * with what the device answers, never sent.
      */
     public boolean mayName(String text) {
-        return !names.isEmpty() && isName(text);
+        return !names.isEmpty() && isName(text) && !Oid.isIndex(text);
     }
 
     /** Whether {@code text} has the form of a plug name (see {@link #mayName}). */
