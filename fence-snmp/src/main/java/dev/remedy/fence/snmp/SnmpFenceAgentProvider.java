@@ -6,8 +6,9 @@ import dev.remedy.spi.FencingKind;
 import java.util.EnumSet;
 
 /**
- * The {@code snmp} agent: power fencing of PDU outlets over SNMP (built-in profiles {@code apc}, {@code apc-rpdu2},
- * {@code apc-spdu}, {@code eaton-epdu}, {@code raritan-px2}, or your own). Each outlet is switched and read back on
+ * The {@code snmp} agent: power fencing of PDU outlets over SNMP (built-in profiles {@code apc}, {@code eaton} and
+ * {@code raritan}, each choosing between its vendor's MIB generations by what the device answers, the tables they
+ * choose from, or your own). Each outlet is switched and read back on
  * its own; OFF succeeds only when every outlet of the node reads off; REBOOT is OFF confirmed then ON.
  */
 @AgentType(SnmpFenceAgentProvider.TYPE)

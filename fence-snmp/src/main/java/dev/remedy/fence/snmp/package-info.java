@@ -9,7 +9,8 @@
  *
  * <p>The agents are driven by device profiles that are data: the built-in ones ({@code apc}, which uses the rPDU2
  * tables or the older sPDU MasterSwitch table, whichever the device answers, {@code apc-rpdu2} and {@code apc-spdu}
- * to force one, {@code eaton-epdu}, {@code raritan-px2}, and {@code if-mib} for switch ports), chosen with the
+ * to force one; {@code eaton} likewise over {@code eaton-epdu} and {@code eaton-managed}; {@code raritan} over
+ * {@code raritan-px2} and {@code raritan-px}; and {@code if-mib} for switch ports), chosen with the
  * {@code profile} parameter, and YAML files of your own given in {@code profile_file}. That YAML format is part of the
  * API: a {@code profiles} list; each entry either a table, with {@code name}, {@code description}, {@code kind}
  * ({@code power} or {@code fabric}), {@code plug} (the form of a plug given by number, a regex in full, whose named

@@ -22,7 +22,7 @@ import java.util.Optional;
 public final class ProfileCatalog {
 
     /** The files shipped in the jar, each {@code dev/remedy/fence/snmp/profiles/<name>.yaml}. */
-    public static final List<String> BUILT_IN = List.of("apc", "eaton-epdu", "raritan-px2", "if-mib");
+    public static final List<String> BUILT_IN = List.of("apc", "eaton-epdu", "raritan", "if-mib");
 
     private static final ProfileCatalog SHIPPED = loadBuiltIn();
 

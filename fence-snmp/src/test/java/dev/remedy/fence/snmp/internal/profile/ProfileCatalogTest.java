@@ -15,10 +15,16 @@ class ProfileCatalogTest {
     }
 
     @Test
-    @DisplayName("the jar ships APC (a choice of rPDU2 and sPDU), Eaton, Raritan and IF-MIB profiles")
+    @DisplayName("the jar ships APC, Eaton and Raritan (each a choice of two generations) and IF-MIB profiles")
     void builtIns() {
-        assertThat(CATALOG.names()).containsExactly("apc", "apc-rpdu2", "apc-spdu", "eaton-epdu", "if-mib",
-                "raritan-px2");
+        assertThat(CATALOG.names()).containsExactly("apc", "apc-rpdu2", "apc-spdu", "eaton", "eaton-epdu",
+                "eaton-managed", "if-mib", "raritan", "raritan-px", "raritan-px2");
+        assertThat(CATALOG.find("eaton").orElseThrow()).isInstanceOfSatisfying(ProfileChoice.class, choice ->
+                assertThat(choice.candidates()).extracting(DeviceProfile::name).containsExactly("eaton-epdu",
+                        "eaton-managed"));
+        assertThat(CATALOG.find("raritan").orElseThrow()).isInstanceOfSatisfying(ProfileChoice.class, choice ->
+                assertThat(choice.candidates()).extracting(DeviceProfile::name).containsExactly("raritan-px2",
+                        "raritan-px"));
         assertThat(CATALOG.names(FencingKind.FABRIC)).containsExactly("if-mib");
         assertThat(CATALOG.find("apc").orElseThrow()).isInstanceOfSatisfying(ProfileChoice.class, choice ->
                 assertThat(choice.candidates()).extracting(DeviceProfile::name).containsExactly("apc-rpdu2",
