@@ -337,7 +337,9 @@ public final class SnmpAgentSimulator implements AutoCloseable, CommandResponder
     private void bulk(PDU request, PDU response) {
         int nonRepeaters = Math.max(0, Math.min(request.getNonRepeaters(), request.size()));
         int repetitions = Math.max(0, Math.min(request.getMaxRepetitions(), 100));
-        response.clear();
+        Integer32 id = response.getRequestID();
+        response.clear(); // which forgets the request ID as well
+        response.setRequestID(id);
         for (int i = 0; i < nonRepeaters; i++) {
             OID oid = request.get(i).getOid();
             response.add(next(toOid(oid)).map(SnmpAgentSimulator::binding)

@@ -6,6 +6,7 @@ import java.nio.charset.StandardCharsets;
 import java.security.SecureRandom;
 import java.time.Duration;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutionException;
@@ -56,6 +57,12 @@ public final class SnmpSession implements AutoCloseable {
     private static final Duration REPORT_GRACE = Duration.ofMillis(200);
     private static final int BULK = 25;
     private static final SecureRandom RANDOM = new SecureRandom();
+
+    /** RFC 3416's names of the error-status values, by value. */
+    private static final List<String> ERRORS = List.of("noError", "tooBig", "noSuchName", "badValue", "readOnly",
+            "genErr", "noAccess", "wrongType", "wrongLength", "wrongEncoding", "wrongValue", "noCreation",
+            "inconsistentValue", "resourceUnavailable", "commitFailed", "undoFailed", "authorizationError",
+            "notWritable", "inconsistentName");
 
     private final Endpoint endpoint;
     private final Snmp snmp;
@@ -352,12 +359,10 @@ public final class SnmpSession implements AutoCloseable {
 
     private SnmpException error(PDU response, String what) {
         int status = response.getErrorStatus();
-        String text = PDU.toErrorStatusText(status);
-        int index = response.getErrorIndex();
-        String at = index > 0 && index <= response.size() ? " at " + response.get(index - 1).getOid() : "";
+        String text = status >= 0 && status < ERRORS.size() ? ERRORS.get(status) : "error-status " + status;
         if (status == PDU.noSuchName) {
-            return new SnmpException(SnmpException.Kind.NO_SUCH_OBJECT, endpoint.describe() + " has no object" + at
-                    + " (noSuchName)");
+            return new SnmpException(SnmpException.Kind.NO_SUCH_OBJECT, endpoint.describe() + " has no object for "
+                    + what + " (noSuchName)");
         }
         String hint = switch (status) {
             case PDU.noAccess, PDU.notWritable, PDU.authorizationError, PDU.readOnly ->
@@ -366,8 +371,8 @@ public final class SnmpSession implements AutoCloseable {
                     ": the profile's value or OID does not fit this device; check the profile";
             default -> "";
         };
-        return new SnmpException(SnmpException.Kind.REFUSED, endpoint.describe() + " refused " + what + at + " ("
-                + text + ")" + hint);
+        return new SnmpException(SnmpException.Kind.REFUSED, endpoint.describe() + " refused " + what + " (" + text
+                + ")" + hint);
     }
 
     private static SnmpValue value(Variable variable) {
