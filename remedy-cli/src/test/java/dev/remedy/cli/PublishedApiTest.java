@@ -45,7 +45,7 @@ class PublishedApiTest {
             Map.entry("dev.remedy.simulation", Set.of("dev.remedy.simulation")),
             Map.entry("dev.remedy.simulators", Set.of("dev.remedy.simulators", "dev.remedy.simulators.ipmi",
                     "dev.remedy.simulators.openssh", "dev.remedy.simulators.pacemaker", "dev.remedy.simulators.redfish",
-                    "dev.remedy.simulators.ssh")),
+                    "dev.remedy.simulators.snmp", "dev.remedy.simulators.ssh")),
             Map.entry("dev.remedy.fence.ipmi", Set.of("dev.remedy.fence.ipmi")),
             Map.entry("dev.remedy.fence.redfish", Set.of("dev.remedy.fence.redfish")),
             Map.entry("dev.remedy.fence.ssh", Set.of("dev.remedy.fence.ssh")),

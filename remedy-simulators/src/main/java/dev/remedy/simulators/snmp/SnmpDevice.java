@@ -11,7 +11,7 @@ import java.util.Optional;
  * One emulated SNMP device (a PDU or a switch), pure Java: its variables in walk order (the system group's
  * {@code sysDescr}, {@code sysObjectID} and {@code sysName}, then its kind's outlet or port MIB), GET, GETNEXT and
  * SET as an SNMP agent answers them, and its outlets for a test to observe and set directly. The front that puts
- * it on the wire is someone else's: the pass_persist front behind Debian's snmpd, or an in-JVM SNMP agent.
+ * it on the wire is someone else's: {@link SnmpPassPersist} behind Debian's snmpd, or an in-JVM SNMP agent.
  *
  * <p>A SET is all or nothing: every binding is checked before any is carried out, and the first refused one
  * names the error ({@link SnmpSetException}). Time (reboots, delayed commands) runs on the injected {@link Clock}.

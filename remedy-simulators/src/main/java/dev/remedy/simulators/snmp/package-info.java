@@ -9,6 +9,10 @@
  *       clock, and each outlet as a {@link dev.remedy.test.PowerTarget}.</li>
  *   <li>{@link dev.remedy.simulators.snmp.SnmpStateFile} keeps one device in a file that several processes
  *       share, so that a test observes what a device behind a real SNMP agent did.</li>
+ *   <li>{@link dev.remedy.simulators.snmp.SnmpdProcess} runs Debian's {@code snmpd} on a loopback UDP port in
+ *       front of one device, through {@code pass_persist} and {@link dev.remedy.simulators.snmp.SnmpPassPersist}:
+ *       v1, v2c and v3 (SHA-1/SHA-256, AES-128/AES-256 users), for integration tests against an SNMP agent nobody
+ *       on the team wrote.</li>
  * </ul>
  *
  * The emulator is written here from the vendors' MIBs, independently of any SNMP client, so that the agents'
