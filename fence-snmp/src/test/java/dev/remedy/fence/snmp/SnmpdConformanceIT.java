@@ -16,7 +16,6 @@ import java.nio.file.Path;
 import java.util.List;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
-import org.junit.jupiter.api.TestInstance;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
@@ -25,24 +24,23 @@ import org.junit.jupiter.api.io.TempDir;
  * not answer a wrong one. No echoing device: snmpd answers with the emulator's values, and the in-JVM conformance
  * tests cover a device that answers with a secret.
  */
-@TestInstance(TestInstance.Lifecycle.PER_CLASS)
 class SnmpdConformanceIT extends LoopbackConformanceKit {
 
     private static final String COMMUNITY = "conformance-snmpd";
 
     @TempDir
-    Path work;
+    static Path work;
 
-    private SnmpdProcess snmpd;
+    private static SnmpdProcess snmpd;
 
     @BeforeAll
-    void start() {
+    static void start() {
         snmpd = SnmpdProcess.start(work, SnmpDeviceSpec.of("pdu-kit", SnmpDeviceKind.APC_RACK_PDU, 4), COMMUNITY,
                 List.of());
     }
 
     @AfterAll
-    void stop() {
+    static void stop() {
         if (snmpd != null) {
             snmpd.close();
         }
