@@ -18,6 +18,7 @@ import dev.remedy.spi.FenceStatus;
 import dev.remedy.spi.FencingKind;
 import dev.remedy.spi.Plug;
 import dev.remedy.spi.PowerState;
+import dev.remedy.spi.discovery.SecretScrubber;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -76,7 +77,19 @@ final class SnmpRun {
         } catch (Refusal e) {
             outcome = e.outcome;
         }
-        return outcome.withAttempts(Math.max(1, requests)).withElapsed(context.elapsed());
+        return scrubbed(outcome).withAttempts(Math.max(1, requests)).withElapsed(context.elapsed());
+    }
+
+    /**
+     * The outcome with every secret masked in its detail and plug names: they quote what the device answered (a
+     * value that is no state, an outlet's name), text the agent does not control.
+     */
+    private FenceOutcome scrubbed(FenceOutcome outcome) {
+        SecretScrubber scrubber = settings.scrubber();
+        List<Plug> plugs = outcome.plugs().stream().map(p -> new Plug(p.id(), scrubber.scrub(p.alias()), p.power()))
+                .toList();
+        return new FenceOutcome(outcome.status(), outcome.power(), scrubber.scrub(outcome.detail()), outcome.cause(),
+                outcome.attempts(), outcome.elapsed(), plugs);
     }
 
     private static FenceStatus status(SnmpException e) {

@@ -17,6 +17,7 @@ import dev.remedy.spi.config.ConfigProblem;
 import dev.remedy.spi.config.DidYouMean;
 import dev.remedy.spi.config.InvalidConfigurationException;
 import dev.remedy.spi.config.Secret;
+import dev.remedy.spi.discovery.SecretScrubber;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -34,7 +35,8 @@ import java.util.Optional;
  * have. Nothing is sent before all of this holds.
  */
 record SnmpSettings(Endpoint endpoint, Profile profile, List<String> plugs, Duration requestTimeout, int retries,
-        Duration powerTimeout, Duration pollInterval, Duration rebootOffTime, boolean deviceReboot) {
+        Duration powerTimeout, Duration pollInterval, Duration rebootOffTime, boolean deviceReboot,
+        SecretScrubber scrubber) {
 
     /** RFC 3414 §11.2: a passphrase is at least 8 octets (snmp4j refuses shorter ones). */
     static final int MIN_PASSPHRASE = 8;
@@ -87,7 +89,7 @@ record SnmpSettings(Endpoint endpoint, Profile profile, List<String> plugs, Dura
         return new SnmpSettings(new Endpoint(host, port, version, credentials.orElseThrow()), profile.orElseThrow(),
                 plugs, config.duration("snmp_timeout"), retries, config.duration("power_timeout"),
                 config.duration("poll_interval"), kind == FencingKind.POWER ? config.duration("reboot_off_time")
-                : Duration.ZERO, deviceReboot);
+                : Duration.ZERO, deviceReboot, SecretScrubber.of(config));
     }
 
     private static Optional<Credentials> community(AgentConfig config, SnmpVersion version,

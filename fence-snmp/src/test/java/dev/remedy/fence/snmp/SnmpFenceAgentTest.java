@@ -129,6 +129,18 @@ class SnmpFenceAgentTest {
     }
 
     @Test
+    @DisplayName("a device that answers with the community has it masked in the agent's own outcome")
+    void echoedCommunityMasked() throws InterruptedException {
+        SnmpAgentSimulator pdu = device(SnmpDeviceKind.APC_RACK_PDU, Access.community(COMMUNITY));
+        pdu.answer(RPDU2_STATUS + "3", SnmpValue.string("error: " + COMMUNITY));
+
+        FenceOutcome status = run(pdu(pdu, "apc-rpdu2", "3").build(), FenceAction.STATUS);
+
+        assertThat(status.status()).isEqualTo(FenceStatus.FAILED);
+        assertThat(status.detail()).contains("reads 'error: " + Secret.MASK + "'").doesNotContain(COMMUNITY);
+    }
+
+    @Test
     @DisplayName("a plug not of the profile's form is refused by create: the device hears nothing")
     void plugCheckedBeforeSending() {
         SnmpAgentSimulator pdu = device(SnmpDeviceKind.APC_RACK_PDU, Access.community(COMMUNITY));

@@ -106,6 +106,13 @@ public final class SnmpAgentSimulator implements AutoCloseable, CommandResponder
             return new Access(community, Optional.of(readOnly), users);
         }
 
+        /** The access without its communities, which are secrets. */
+        @Override
+        public String toString() {
+            return "Access[community " + (community.isPresent() ? "set" : "none") + ", read-only community "
+                    + (readOnlyCommunity.isPresent() ? "set" : "none") + ", users " + users + "]";
+        }
+
         /** This access with SNMPv3 users as well. */
         public Access with(User... more) {
             List<User> all = new ArrayList<>(users);
