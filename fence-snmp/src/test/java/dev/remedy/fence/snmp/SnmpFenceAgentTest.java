@@ -306,6 +306,36 @@ class SnmpFenceAgentTest {
     }
 
     @Test
+    @DisplayName("SNMPv1: apc settles on sPDU past v1's noSuchName, and a port name is found by GETNEXT walks")
+    void v1() throws InterruptedException {
+        SnmpAgentSimulator master = device(SnmpDeviceKind.APC_MASTER_SWITCH, Access.community(COMMUNITY));
+        SnmpAgentSimulator sw = device(SnmpDeviceKind.IF_MIB_SWITCH, Access.community(COMMUNITY));
+
+        FenceOutcome off = run(pdu(master, "apc", "4").set("snmp_version", "1").build(), FenceAction.OFF);
+        FenceOutcome port = run(v2c(new SnmpFabricAgentProvider(), sw, "if-mib", "GigabitEthernet1/0/6")
+                .set("snmp_version", "1").build(), FenceAction.OFF);
+
+        assertThat(off.status()).as("%s", off).isEqualTo(FenceStatus.SUCCEEDED);
+        assertThat(off.detail()).contains("profile apc-spdu at", "(SNMP v1)");
+        assertThat(master.device().outlet(4).power()).isEqualTo(PowerState.OFF);
+        assertThat(port.status()).as("%s", port).isEqualTo(FenceStatus.SUCCEEDED);
+        assertThat(sw.device().outlet(6).power()).isEqualTo(PowerState.OFF);
+    }
+
+    @Test
+    @DisplayName("a pending value is waited out, and fails as still changing when it lasts past power_timeout")
+    void pending() throws InterruptedException {
+        SnmpAgentSimulator eaton = device(SnmpDeviceKind.EATON_EPDU, Access.community(COMMUNITY));
+        eaton.answer("1.3.6.1.4.1.534.6.6.6.1.2.2.1.3.2", SnmpValue.integer(2));
+
+        FenceOutcome status = run(pdu(eaton, "eaton-managed", "2").set("power_timeout", "200ms").build(),
+                FenceAction.STATUS);
+
+        assertThat(status.status()).isEqualTo(FenceStatus.FAILED);
+        assertThat(status.detail()).contains("plug 2 is still changing after power_timeout (200 ms)");
+    }
+
+    @Test
     @DisplayName("a wrong community gets no answer: FAILED, saying what to check, after the bounded retries")
     void wrongCommunity() throws InterruptedException {
         SnmpAgentSimulator pdu = device(SnmpDeviceKind.APC_RACK_PDU, Access.community("the-right-community"));
