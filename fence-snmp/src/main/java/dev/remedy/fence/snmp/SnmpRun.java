@@ -110,7 +110,8 @@ final class SnmpRun {
         for (DeviceProfile candidate : choice.candidates()) {
             context.progress("asking whether the device answers profile " + candidate.name());
             table = candidate;
-            Optional<String> index = candidate.indexOf(plug).isPresent() ? candidate.indexOf(plug) : lookUp(plug, false);
+            Optional<String> index = candidate.indexOf(plug).isPresent() ? candidate.indexOf(plug)
+                    : lookUp(plug, false);
             if (index.isEmpty()) {
                 answers.add(candidate.name() + ": no plug named '" + plug + "'");
                 continue;
@@ -216,7 +217,8 @@ final class SnmpRun {
             SnmpValue state = states.get(index);
             PowerState power = state == null ? PowerState.UNKNOWN : meaning(table.status(), state)
                     .filter(p -> p != PowerState.UNKNOWN).orElse(PowerState.UNKNOWN);
-            plugs.add(new Plug(index, name instanceof SnmpValue.Text text ? text.text() : name.toString(), power));
+            plugs.add(new Plug(table.plugOf(index).orElse(index), name instanceof SnmpValue.Text text ? text.text()
+                    : name.toString(), power));
         });
         return FenceOutcome.succeeded(PowerState.UNKNOWN, plugs.size() + " plugs on " + settings.device())
                 .withPlugs(plugs);

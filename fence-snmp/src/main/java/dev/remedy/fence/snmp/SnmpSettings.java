@@ -55,7 +55,8 @@ record SnmpSettings(Endpoint endpoint, Profile profile, List<String> plugs, Dura
         List<ConfigProblem> problems = new ArrayList<>();
         int port = config.integer("ipport");
         if (port < 1 || port > 65535) {
-            problems.add(new ConfigProblem("ipport", "is " + port + ", not a UDP port", "give 1 to 65535 (161 is usual)"));
+            problems.add(new ConfigProblem("ipport", "is " + port + ", not a UDP port",
+                    "give 1 to 65535 (161 is usual)"));
         }
         String host = config.string("ip").strip();
         if (host.isEmpty() || host.chars().anyMatch(Character::isWhitespace) || host.contains("/")) {
@@ -136,7 +137,8 @@ record SnmpSettings(Endpoint endpoint, Profile profile, List<String> plugs, Dura
                     new ConfigProblem(secret, "is shorter than " + MIN_PASSPHRASE + " characters, which SNMPv3 does "
                             + "not allow (RFC 3414)", "give the passphrase the device has for this user")));
         }
-        if (name.isEmpty() || problems.stream().anyMatch(p -> V3_ONLY.contains(p.path()) || "community".equals(p.path()))) {
+        if (name.isEmpty() || problems.stream().anyMatch(p -> V3_ONLY.contains(p.path())
+                || "community".equals(p.path()))) {
             return Optional.empty();
         }
         return Optional.of(new Credentials.User(name.get(), level, auth.filter(a -> level.authenticates()),

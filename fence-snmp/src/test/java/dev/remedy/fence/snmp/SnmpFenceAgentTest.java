@@ -306,6 +306,22 @@ class SnmpFenceAgentTest {
     }
 
     @Test
+    @DisplayName("the Managed ePDU counts rows from 0: plug 3 is row 2, and LIST gives the plugs a user writes")
+    void rowsFromZero() throws InterruptedException {
+        SnmpAgentSimulator eaton = device(SnmpDeviceKind.EATON_EPDU, Access.community(COMMUNITY));
+
+        FenceOutcome off = run(pdu(eaton, "eaton", "3").build(), FenceAction.OFF);
+        FenceOutcome list = run(pdu(eaton, "eaton", "3").build(), FenceAction.LIST);
+
+        assertThat(off.status()).as("%s", off).isEqualTo(FenceStatus.SUCCEEDED);
+        assertThat(eaton.sets()).extracting(set -> set.oid().toString())
+                .containsExactly(".1.3.6.1.4.1.534.6.6.6.1.2.2.1.3.2");
+        assertThat(eaton.device().outlet(3).power()).isEqualTo(PowerState.OFF);
+        assertThat(list.plugs()).hasSize(8).first().isEqualTo(new Plug("1", "Outlet 1", PowerState.ON));
+        assertThat(list.plugs().get(2)).isEqualTo(new Plug("3", "Outlet 3", PowerState.OFF));
+    }
+
+    @Test
     @DisplayName("SNMPv1: apc settles on sPDU past v1's noSuchName, and a port name is found by GETNEXT walks")
     void v1() throws InterruptedException {
         SnmpAgentSimulator master = device(SnmpDeviceKind.APC_MASTER_SWITCH, Access.community(COMMUNITY));
@@ -326,7 +342,7 @@ class SnmpFenceAgentTest {
     @DisplayName("a pending value is waited out, and fails as still changing when it lasts past power_timeout")
     void pending() throws InterruptedException {
         SnmpAgentSimulator eaton = device(SnmpDeviceKind.EATON_EPDU, Access.community(COMMUNITY));
-        eaton.answer("1.3.6.1.4.1.534.6.6.6.1.2.2.1.3.2", SnmpValue.integer(2));
+        eaton.answer("1.3.6.1.4.1.534.6.6.6.1.2.2.1.3.1", SnmpValue.integer(2));
 
         FenceOutcome status = run(pdu(eaton, "eaton-managed", "2").set("power_timeout", "200ms").build(),
                 FenceAction.STATUS);

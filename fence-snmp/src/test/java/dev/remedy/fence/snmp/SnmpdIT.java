@@ -109,7 +109,8 @@ class SnmpdIT {
     }
 
     @Test
-    @DisplayName("v2c, plugs 2 and 5: OFF switches exactly those two, each witnessed off by snmpget; ON brings both back")
+    @DisplayName("v2c, plugs 2 and 5: OFF switches exactly those two, each witnessed off by snmpget; ON brings both "
+            + "back")
     void v2cSeveralPlugs() throws InterruptedException {
         AgentConfig config = v2c(new SnmpFenceAgentProvider(), pdu, "apc", "2,5").build();
 

@@ -16,7 +16,8 @@ import java.util.regex.Pattern;
  * @param kind              power (outlets) or fabric (ports)
  * @param plug              the form of a plug given by number, in full; its named groups may feed {@code index}
  * @param index             how a plug becomes its OID index: {@code {plug}}, or named groups of {@code plug} with a
- *                          default for a group that did not match ({@code {unit|0}.{outlet}})
+ *                          default for a group that did not match ({@code {unit|0}.{outlet}}), each number with an
+ *                          offset if the device counts from 0 ({@code {plug-1}})
  * @param names             the columns whose values name plugs (outlet names, ifName, ifDescr), searched in order for
  *                          a plug given by name; empty if plugs are given by number only
  * @param status            how a plug's state is read
@@ -32,7 +33,9 @@ public record DeviceProfile(String name, String description, FencingKind kind, P
     /** Longest plug name: ifDescr and outlet names are display strings of at most 255, rarely past 64. */
     public static final int MAX_NAME = 255;
 
-    private static final Pattern GROUP = Pattern.compile("\\{([A-Za-z][A-Za-z0-9]*)(\\|([0-9]+))?}");
+    /** A placeholder of {@code index}: a group, its default, its offset ({@code {outlet|1-1}}). */
+    static final Pattern GROUP = Pattern.compile("\\{([A-Za-z][A-Za-z0-9]*)(\\|([0-9]+))?([+-][0-9]{1,3})?}");
+    private static final Pattern PLUG_ONLY = Pattern.compile("\\{plug([+-][0-9]{1,3})?}");
 
     /** Copies the list. */
     public DeviceProfile {
@@ -63,11 +66,34 @@ public record DeviceProfile(String name, String description, FencingKind kind, P
             if (value == null) {
                 return Optional.empty();
             }
+            if (group.group(4) != null) {
+                if (!value.matches("[0-9]{1,9}")) {
+                    return Optional.empty();
+                }
+                long shifted = Long.parseLong(value) + Integer.parseInt(group.group(4));
+                if (shifted < 0) {
+                    return Optional.empty();
+                }
+                value = Long.toString(shifted);
+            }
             group.appendReplacement(result, Matcher.quoteReplacement(value));
         }
         group.appendTail(result);
         String text = result.toString();
         return Oid.isIndex(text) ? Optional.of(text) : Optional.empty();
+    }
+
+    /**
+     * The plug a user gives for the OID {@code index} (what LIST reports): the index itself when it is a plug of the
+     * profile's form that maps to itself, the index with the offset undone for {@code {plug-1}}; empty if neither.
+     */
+    public Optional<String> plugOf(String index) {
+        Matcher only = PLUG_ONLY.matcher(this.index);
+        if (only.matches() && only.group(1) != null && index.matches("[0-9]{1,9}")) {
+            String plugText = Long.toString(Long.parseLong(index) - Integer.parseInt(only.group(1)));
+            return indexOf(plugText).filter(index::equals).map(i -> plugText);
+        }
+        return indexOf(index).filter(index::equals);
     }
 
     /**

@@ -54,8 +54,8 @@ public record Oid(String template) {
 
     /** The table column of this OID, when {@code {index}} ends it: what a walk reads every plug of. */
     public Optional<String> column() {
-        return template.endsWith("." + INDEX) ? Optional.of(template.substring(0, template.length() - INDEX.length() - 1))
-                : Optional.empty();
+        return template.endsWith("." + INDEX)
+                ? Optional.of(template.substring(0, template.length() - INDEX.length() - 1)) : Optional.empty();
     }
 
     @Override

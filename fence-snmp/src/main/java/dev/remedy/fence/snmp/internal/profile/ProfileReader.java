@@ -171,8 +171,8 @@ public final class ProfileReader {
                 if (!seen.add(candidate.get())) {
                     problem(at, "'" + candidate.get() + "' is named twice", "name each candidate once");
                 } else if (found == null) {
-                    problem(at, "'" + candidate.get() + "' is not a known profile", "define it in this file, or name one"
-                            + " of " + visible.keySet().stream().sorted().toList());
+                    problem(at, "'" + candidate.get() + "' is not a known profile", "define it in this file, or "
+                            + "name one of " + visible.keySet().stream().sorted().toList());
                 } else if (!(found instanceof DeviceProfile table)) {
                     problem(at, "'" + candidate.get() + "' is itself a choice", "name table profiles only");
                 } else if (kind != null && table.kind() != kind) {
@@ -223,10 +223,11 @@ public final class ProfileReader {
                             + "as (?<" + group + ">[0-9]+), or use {plug}");
                 }
             }
-            String rest = index.replaceAll("\\{[A-Za-z][A-Za-z0-9]*(\\|[0-9]+)?}", "0");
+            String rest = DeviceProfile.GROUP.matcher(index).replaceAll("0");
             if (!Oid.isIndex(rest)) {
                 problem(path, "'" + index + "' is not an OID index", "write dotted numbers and {plug} or {group} or "
-                        + "{group|default}, as {unit|0}.{outlet}");
+                        + "{group|default}, each with an offset if the device counts from 0, as {unit|0}.{outlet} or "
+                        + "{plug-1}");
             }
         }
 

@@ -22,7 +22,7 @@ public record Endpoint(String host, int port, SnmpVersion version, Credentials c
         }
     }
 
-    /** The agent for messages, with no secret: {@code udp:10.0.0.5/161 (SNMP v2c)}, {@code ... (SNMP v3 user fence)}. */
+    /** The agent for messages, with no secret: {@code udp:10.0.0.5/161 (SNMP v2c)}. */
     public String describe() {
         String who = credentials instanceof Credentials.User user ? " user " + user.name() + ", "
                 + user.level().code() : "";

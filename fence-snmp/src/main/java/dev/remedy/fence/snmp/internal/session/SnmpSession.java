@@ -224,7 +224,8 @@ public final class SnmpSession implements AutoCloseable {
             PDU response;
             try {
                 response = exchange(() -> {
-                    PDU pdu = pdu(endpoint.version() == SnmpVersion.V1 ? PDU.GETNEXT : PDU.GETBULK, from.toDottedString());
+                    PDU pdu = pdu(endpoint.version() == SnmpVersion.V1 ? PDU.GETNEXT : PDU.GETBULK,
+                            from.toDottedString());
                     if (endpoint.version() != SnmpVersion.V1) {
                         pdu.setMaxRepetitions(BULK);
                         pdu.setNonRepeaters(0);
@@ -346,7 +347,8 @@ public final class SnmpSession implements AutoCloseable {
         } else if (oid.startsWith(SnmpConstants.usmStatsUnsupportedSecLevels.trim())) {
             why = "a security level the user does not have (usmStatsUnsupportedSecLevels): check snmp_sec_level";
         } else if (oid.startsWith(SnmpConstants.usmStatsDecryptionErrors.trim())) {
-            why = "a message it could not decrypt (usmStatsDecryptionErrors): check snmp_priv_passwd and snmp_priv_prot";
+            why = "a message it could not decrypt (usmStatsDecryptionErrors): check snmp_priv_passwd and "
+                    + "snmp_priv_prot";
         } else if (oid.startsWith(SnmpConstants.usmStatsNotInTimeWindows.trim())) {
             why = "a message outside its time window (usmStatsNotInTimeWindows) twice: retry, or check the device's "
                     + "engine time";

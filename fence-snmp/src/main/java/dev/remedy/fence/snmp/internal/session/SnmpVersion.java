@@ -5,7 +5,7 @@ import java.util.List;
 import java.util.Optional;
 import org.snmp4j.mp.SnmpConstants;
 
-/** The SNMP versions, by the {@code snmp_version} values of the ClusterLabs agents ({@code 1}, {@code 2c}, {@code 3}). */
+/** The SNMP versions, by the ClusterLabs agents' {@code snmp_version} values ({@code 1}, {@code 2c}, {@code 3}). */
 public enum SnmpVersion {
     /** SNMPv1, community-based. */
     V1("1", SnmpConstants.version1),

@@ -60,6 +60,17 @@ class ProfileCatalogTest {
         assertThat(table("apc-spdu").indexOf("100")).isEmpty();
         assertThat(table("if-mib").indexOf("10101")).hasValue("10101");
         assertThat(table("if-mib").indexOf("Gi1/0/3")).isEmpty();
+        assertThat(table("eaton-managed").indexOf("1")).hasValue("0");
+    }
+
+    @Test
+    @DisplayName("an index maps back to the plug a user writes: the offset undone, or the index itself")
+    void plugOfIndex() {
+        assertThat(table("eaton-managed").plugOf("0")).hasValue("1");
+        assertThat(table("eaton-epdu").plugOf("0.3")).hasValue("0.3");
+        assertThat(table("raritan-px2").plugOf("2.3")).hasValue("2.3");
+        assertThat(table("apc-rpdu2").plugOf("12")).hasValue("12");
+        assertThat(table("apc-spdu").plugOf("100")).isEmpty();
     }
 
     @Test
