@@ -129,7 +129,8 @@ abstract class SnmpAgentProvider implements FenceAgentProvider {
             list.add(ParameterDescriptor.builder("reboot_method", ParameterType.CHOICE).defaultValue("cycle")
                     .allowedValues("cycle", "device")
                     .description("REBOOT as OFF confirmed, reboot_off_time, ON confirmed (cycle), or as the device's "
-                            + "own outlet reboot, confirmed only if a read-back sees each outlet off, then on (device)")
+                            + "own reboot of every outlet at once, confirmed only if one round of reads sees them all "
+                            + "off, then each on (device)")
                     .build());
             list.add(ParameterDescriptor.builder("reboot_off_time", ParameterType.DURATION).defaultValue("5s")
                     .description("with reboot_method=cycle, how long the outlets stay off between OFF confirmed and "

@@ -79,9 +79,10 @@ final class SnmpFenceAgent implements FenceAgent {
     /**
      * Where a plug name was found.
      *
+     * @param table  the table profile it was looked up for
      * @param column the name column
      * @param index  the plug's index
      */
-    record Found(String column, String index) {
+    record Found(String table, String column, String index) {
     }
 }

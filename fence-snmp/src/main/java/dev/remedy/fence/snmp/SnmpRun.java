@@ -153,7 +153,7 @@ final class SnmpRun {
             throw new Refusal(FenceOutcome.refused("plug '" + plug + "' is not a plug of profile " + table.name()
                     + "; nothing was sent: give a plug of the form " + table.plug().pattern()));
         }
-        Optional<Found> known = memory.found(plug);
+        Optional<Found> known = memory.found(plug).filter(found -> found.table().equals(table.name()));
         if (known.isPresent()) {
             SnmpValue name = session.get(known.get().column() + "." + known.get().index());
             if (name instanceof SnmpValue.Text text && text.text().equals(plug)) {
@@ -175,7 +175,7 @@ final class SnmpRun {
                         + "its index"));
             }
             if (rows.size() == 1) {
-                memory.found(plug, new Found(column.template(), rows.get(0)));
+                memory.found(plug, new Found(table.name(), column.template(), rows.get(0)));
                 return Optional.of(rows.get(0));
             }
         }
@@ -266,9 +266,10 @@ final class SnmpRun {
     }
 
     /**
-     * The device's own reboot of each outlet, confirmed only by a read that sees the outlet off and a later one that
-     * sees it on. Refused before anything is sent if the outlet's off time is not longer than poll_interval: no read
-     * could see it off.
+     * The device's own reboot of every outlet: all are started, then confirmed only by one round of reads in which
+     * every outlet reads off (the node had no power: outlets rebooted one after the other would leave a node with
+     * two power supplies running) and later reads that see each on. Refused before anything is sent if an outlet's
+     * off time is not longer than poll_interval: no read could see it off.
      */
     private FenceOutcome deviceReboot(Map<String, String> indexes) throws SnmpException, InterruptedException,
             Refusal {
@@ -292,17 +293,33 @@ final class SnmpRun {
             }
             delays.put(plug.getKey(), delay);
         }
-        Map<String, PowerState> states = new LinkedHashMap<>();
         for (Map.Entry<String, String> plug : indexes.entrySet()) {
-            String name = plug.getKey();
-            context.progress("rebooting " + what(name) + " by the device (off for " + delays.get(name).toSeconds()
-                    + " s)");
+            context.progress("rebooting " + what(plug.getKey()) + " by the device (off for "
+                    + delays.get(plug.getKey()).toSeconds() + " s)");
             session.set(reboot.write().oid().of(plug.getValue()), reboot.write().value());
-            awaitState(name, plug.getValue(), PowerState.OFF, until(delays.get(name).plus(settings.powerTimeout())));
-            states.put(name, awaitState(name, plug.getValue(), PowerState.ON,
-                    until(delays.get(name).plus(settings.powerTimeout()))));
         }
-        return FenceOutcome.succeeded(PowerState.ON, "the device rebooted every plug, each seen OFF then ON: "
+        Duration shortest = delays.values().stream().min(Duration::compareTo).orElseThrow();
+        Duration longest = delays.values().stream().max(Duration::compareTo).orElseThrow();
+        long offUntil = until(shortest.plus(settings.powerTimeout()));
+        while (true) {
+            Map<String, PowerState> round = new LinkedHashMap<>();
+            for (Map.Entry<String, String> plug : indexes.entrySet()) {
+                round.put(plug.getKey(), read(plug.getKey(), plug.getValue()));
+            }
+            if (round.values().stream().allMatch(state -> state == PowerState.OFF)) {
+                break;
+            }
+            timeUp(offUntil, "no round of reads saw every plug OFF after the device's reboot (last: "
+                    + list(round) + "), so nothing proves the node lost "
+                    + "power");
+            pause(offUntil);
+        }
+        Map<String, PowerState> states = new LinkedHashMap<>();
+        long onUntil = until(longest.plus(settings.powerTimeout()));
+        for (Map.Entry<String, String> plug : indexes.entrySet()) {
+            states.put(plug.getKey(), awaitState(plug.getKey(), plug.getValue(), PowerState.ON, onUntil));
+        }
+        return FenceOutcome.succeeded(PowerState.ON, "the device rebooted every plug, all seen OFF together, then ON: "
                 + describe(states)).withPlugs(plugs(states));
     }
 
@@ -396,11 +413,16 @@ final class SnmpRun {
     }
 
     private String describe(Map<String, PowerState> states) {
-        StringBuilder text = new StringBuilder(settings.device().replace("profile " + settings.profile().name(),
-                "profile " + table.name()) + ":");
-        states.forEach((plug, state) -> text.append(' ').append(what(plug)).append(' ').append(state).append(','));
-        text.setLength(text.length() - 1);
-        return text.toString();
+        return settings.device().replace("profile " + settings.profile().name(), "profile " + table.name()) + ": "
+                + list(states);
+    }
+
+    /** {@code plug 1 OFF, plug 3 changing}: each plug's state, a pending one as changing. */
+    private String list(Map<String, PowerState> states) {
+        List<String> parts = new ArrayList<>();
+        states.forEach((plug, state) -> parts.add(what(plug) + " " + (state == PowerState.UNKNOWN ? "changing"
+                : state)));
+        return String.join(", ", parts);
     }
 
     private static List<Plug> plugs(Map<String, PowerState> states) {

@@ -274,22 +274,41 @@ class SnmpFenceAgentTest {
     }
 
     @Test
-    @DisplayName("REBOOT by the device's own reboot is confirmed only by reads that saw the outlet off, then on")
+    @DisplayName("REBOOT by the device's own reboot of two outlets is confirmed only by a round that saw both off")
     void deviceReboot() throws InterruptedException {
         SnmpAgentSimulator master = device(SnmpDeviceSpec.of("ms", SnmpDeviceKind.APC_MASTER_SWITCH, 4)
                 .withRebootDelay(Duration.ofSeconds(1)), Access.community(COMMUNITY));
 
-        FenceOutcome reboot = run(pdu(master, "apc-spdu", "1").set("reboot_method", "device")
+        FenceOutcome reboot = run(pdu(master, "apc-spdu", "1,3").set("reboot_method", "device")
                 .set("poll_interval", "100ms").build(), FenceAction.REBOOT);
         FenceOutcome tooSlow = run(pdu(master, "apc-spdu", "2").set("reboot_method", "device")
                 .set("poll_interval", "2s").build(), FenceAction.REBOOT);
 
         assertThat(reboot.status()).as("%s", reboot).isEqualTo(FenceStatus.SUCCEEDED);
-        assertThat(reboot.detail()).contains("each seen OFF then ON");
+        assertThat(reboot.detail()).contains("all seen OFF together, then ON", "plug 1 ON, plug 3 ON");
+        assertThat(master.sets()).extracting(set -> set.oid().toString(), set -> set.value().intValue())
+                .containsExactly(org.assertj.core.groups.Tuple.tuple(".1.3.6.1.4.1.318.1.1.4.4.2.1.3.1", 3),
+                        org.assertj.core.groups.Tuple.tuple(".1.3.6.1.4.1.318.1.1.4.4.2.1.3.3", 3));
         assertThat(master.device().outlet(1).history()).containsExactly(PowerState.OFF, PowerState.ON);
+        assertThat(master.device().outlet(3).history()).containsExactly(PowerState.OFF, PowerState.ON);
         assertThat(tooSlow.status()).isEqualTo(FenceStatus.REFUSED);
         assertThat(tooSlow.detail()).contains("not longer than poll_interval", "nothing was switched");
         assertThat(master.device().outlet(2).history()).isEmpty();
+    }
+
+    @Test
+    @DisplayName("a device reboot whose outlets are never seen off together fails: nothing proves the node lost power")
+    void deviceRebootNotSeenOff() throws InterruptedException {
+        SnmpAgentSimulator master = device(SnmpDeviceSpec.of("ms", SnmpDeviceKind.APC_MASTER_SWITCH, 4)
+                .withRebootDelay(Duration.ofSeconds(1)), Access.community(COMMUNITY));
+        master.answer("1.3.6.1.4.1.318.1.1.4.4.2.1.3.3", SnmpValue.integer(1));
+
+        FenceOutcome reboot = run(pdu(master, "apc-spdu", "1,3").set("reboot_method", "device")
+                .set("poll_interval", "100ms").set("power_timeout", "300ms").build(), FenceAction.REBOOT);
+
+        assertThat(reboot.status()).isEqualTo(FenceStatus.FAILED);
+        assertThat(reboot.detail()).contains("no round of reads saw every plug OFF", "plug 3 ON",
+                "nothing proves the node lost power");
     }
 
     @Test
