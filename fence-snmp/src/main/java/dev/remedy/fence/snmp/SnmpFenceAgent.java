@@ -49,7 +49,7 @@ final class SnmpFenceAgent implements FenceAgent {
 
         /** The table a choice profile settled on. */
         private DeviceProfile chosen;
-        /** Plug name to where it was found: the name column and the index. */
+        /** Plug name to where it was found: the table, the name column and the index. */
         private final Map<String, Found> names = new HashMap<>();
 
         Optional<DeviceProfile> chosen() {
@@ -57,9 +57,6 @@ final class SnmpFenceAgent implements FenceAgent {
         }
 
         void chosen(DeviceProfile table) {
-            if (chosen != table) {
-                names.clear();
-            }
             chosen = table;
         }
 
