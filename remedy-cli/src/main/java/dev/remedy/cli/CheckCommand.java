@@ -8,6 +8,7 @@ import dev.remedy.core.policy.PolicyLoader;
 import dev.remedy.core.policy.PolicySet;
 import dev.remedy.core.topology.FenceConfiguration;
 import dev.remedy.core.topology.FenceConfigurationLoader;
+import dev.remedy.fence.snmp.SnmpProfiles;
 import dev.remedy.fence.ssh.DeviceProfiles;
 import dev.remedy.simulation.Scenario;
 import dev.remedy.simulation.ScenarioReader;
@@ -44,7 +45,8 @@ final class CheckCommand implements Callable<Integer> {
 
     /** What a file holds. */
     private enum Kind {
-        FENCE("fence configuration"), POLICIES("policies"), SCENARIO("scenario"), PROFILES("device profiles");
+        FENCE("fence configuration"), POLICIES("policies"), SCENARIO("scenario"), PROFILES("device profiles"),
+        SNMP_PROFILES("SNMP device profiles");
 
         private final String label;
 
@@ -74,9 +76,13 @@ final class CheckCommand implements Callable<Integer> {
     @Option(names = "--profiles", paramLabel = "FILE", description = "a file of SSH device profiles (YAML)")
     private List<Path> profiles = new ArrayList<>();
 
+    @Option(names = "--snmp-profiles", paramLabel = "FILE", description = "a file of SNMP device profiles (YAML)")
+    private List<Path> snmpProfiles = new ArrayList<>();
+
     @Override
     public Integer call() {
-        int total = files.size() + fenceConfigurations.size() + policies.size() + scenarios.size() + profiles.size();
+        int total = files.size() + fenceConfigurations.size() + policies.size() + scenarios.size() + profiles.size()
+                + snmpProfiles.size();
         if (total == 0) {
             throw new CommandLine.ParameterException(spec.commandLine(), "give at least one FILE to check");
         }
@@ -92,6 +98,9 @@ final class CheckCommand implements Callable<Integer> {
         }
         for (Path file : profiles) {
             failed += check(file, Optional.of(Kind.PROFILES)) ? 0 : 1;
+        }
+        for (Path file : snmpProfiles) {
+            failed += check(file, Optional.of(Kind.SNMP_PROFILES)) ? 0 : 1;
         }
         for (Path file : files) {
             failed += check(file, Optional.empty()) ? 0 : 1;
@@ -150,7 +159,7 @@ final class CheckCommand implements Callable<Integer> {
             return Kind.POLICIES;
         }
         if (root.has("profiles")) {
-            return Kind.PROFILES;
+            return snmp(root.get("profiles")) ? Kind.SNMP_PROFILES : Kind.PROFILES;
         }
         if (root.has("events") || root.has("run_for") || root.has("settings") || root.has("bmc")
                 || nodes != null && (nodes.isNumber() || nodes.isArray())) {
@@ -162,7 +171,14 @@ final class CheckCommand implements Callable<Integer> {
         throw new DocumentException("cannot tell what this file is: it has none of the keys of a fence "
                 + "configuration (templates, topologies), policies (policies, thresholdConfigs, apiVersion), a "
                 + "scenario (nodes, events, run_for) or device profiles (profiles); name its kind with "
-                + "--fence-config, --policies, --scenario or --profiles");
+                + "--fence-config, --policies, --scenario, --profiles or --snmp-profiles");
+    }
+
+    /** Whether a list of profiles is of SNMP ones: an entry chooses between tables, or reads its status by OID. */
+    private static boolean snmp(ConfigNode profiles) {
+        return profiles.isArray() && profiles.elements().stream().anyMatch(entry -> entry.isObject()
+                && (entry.has("choose") || entry.get("status") != null && entry.get("status").isObject()
+                && entry.get("status").has("oid")));
     }
 
     /**
@@ -188,6 +204,11 @@ final class CheckCommand implements Callable<Integer> {
                 yield kind.label + " '" + scenario.name() + "', " + count(scenario.nodes().size(), "node", "nodes")
                         + ", " + count(scenario.events().size(), "event", "events") + ", runs "
                         + Durations.format(scenario.duration());
+            }
+            case SNMP_PROFILES -> {
+                List<String> names = SnmpProfiles.check(file);
+                yield kind.label + ", " + count(names.size(), "profile", "profiles") + " (" + String.join(", ", names)
+                        + ")";
             }
             case PROFILES -> {
                 List<String> names = DeviceProfiles.check(file);

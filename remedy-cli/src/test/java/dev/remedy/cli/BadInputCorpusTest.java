@@ -6,6 +6,8 @@ import static org.assertj.core.api.Assumptions.assumeThat;
 import dev.remedy.fence.ipmi.IpmiFenceAgentProvider;
 import dev.remedy.fence.redfish.RedfishFenceAgentProvider;
 import dev.remedy.fence.redfish.RedfishPduAgentProvider;
+import dev.remedy.fence.snmp.SnmpFabricAgentProvider;
+import dev.remedy.fence.snmp.SnmpFenceAgentProvider;
 import dev.remedy.fence.ssh.SshFabricAgentProvider;
 import dev.remedy.fence.ssh.SshFenceAgentProvider;
 import dev.remedy.fence.ssh.SshHostAgentProvider;
@@ -109,7 +111,8 @@ class BadInputCorpusTest {
         values.put("{tmp}", tmp.toString());
         CliRunner cli = new CliRunner().registry(FenceAgentRegistry.of(new IpmiFenceAgentProvider(),
                         new RedfishFenceAgentProvider(), new RedfishPduAgentProvider(), new SshFenceAgentProvider(),
-                        new SshFabricAgentProvider(), new SshHostAgentProvider(), new FakeFenceAgentProvider()))
+                        new SshFabricAgentProvider(), new SshHostAgentProvider(), new SnmpFenceAgentProvider(),
+                        new SnmpFabricAgentProvider(), new FakeFenceAgentProvider()))
                 .variable("BMC_PASSWORD", "bmc-pw").variable("PDU_PASSWORD", "pdu-pw").variable("PW", "pw")
                 .variable("EMPTY", "");
 

@@ -99,6 +99,42 @@ class CheckCommandTest {
     }
 
     @Test
+    @DisplayName("recognises a file of SNMP device profiles by its OIDs, and lists every problem of a bad one")
+    void snmpProfiles(@TempDir Path dir) throws IOException {
+        Path good = Files.writeString(dir.resolve("pdu.yaml"), """
+                profiles:
+                  - name: my-pdu
+                    kind: power
+                    plug: '[1-9][0-9]?'
+                    status: {oid: '1.3.6.1.4.1.99999.1.3.{index}', on: 1, off: 0}
+                    on: {oid: '1.3.6.1.4.1.99999.1.4.{index}', value: 1}
+                    off: {oid: '1.3.6.1.4.1.99999.1.4.{index}', value: 0}
+                  - name: my-apc
+                    kind: power
+                    choose: [apc-spdu, apc-rpdu2]
+                """);
+        Path bad = Files.writeString(dir.resolve("bad.yaml"), """
+                profiles:
+                  - name: port
+                    kind: fabric
+                    plug: '[0-9]+'
+                    status: {oid: '1.3.6.1.2.1.2.2.1.7', on: 1, off: 2}
+                    on: {oid: '1.3.6.1.2.1.2.2.1.7.{index}', value: 1}
+                    off: {oid: '1.3.6.1.2.1.2.2.1.7.{index}', value: 2}
+                """);
+
+        CliRunner.Result result = cli.run("check", good.toString(), "--snmp-profiles", bad.toString());
+
+        assertThat(result.exitCode()).as(result.toString()).isEqualTo(ExitCodes.BAD_INPUT);
+        assertThat(result.outLines()).containsExactly("OK " + good + ": SNMP device profiles, 2 profiles (my-pdu, "
+                + "my-apc)");
+        assertThat(result.errLines()).first().asString().isEqualTo("FAILED " + bad + ": SNMP device profiles, "
+                + "2 problems:");
+        assertThat(result.err()).contains(bad + ":profiles[0].status.oid: has no {index}",
+                bad + ":profiles[0].isolationPersists: is missing");
+    }
+
+    @Test
     @DisplayName("accepts Kubernetes Secret references without reading them (only the operator can)")
     void kubernetesSecretReferences(@TempDir Path dir) throws IOException {
         Path fence = Files.writeString(dir.resolve("fence.yaml"), """

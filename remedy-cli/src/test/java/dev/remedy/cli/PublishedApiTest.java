@@ -49,6 +49,7 @@ class PublishedApiTest {
             Map.entry("dev.remedy.fence.ipmi", Set.of("dev.remedy.fence.ipmi")),
             Map.entry("dev.remedy.fence.redfish", Set.of("dev.remedy.fence.redfish")),
             Map.entry("dev.remedy.fence.ssh", Set.of("dev.remedy.fence.ssh")),
+            Map.entry("dev.remedy.fence.snmp", Set.of("dev.remedy.fence.snmp")),
             Map.entry("dev.remedy.fence.kube", Stream.of("agent", "cluster", "config", "events", "external", "ha",
                     "machine", "metrics", "operator", "remediation", "store", "watch")
                     .map(area -> "dev.remedy.fence.kube." + area).collect(Collectors.toUnmodifiableSet())),
