@@ -24,6 +24,9 @@ import java.util.Map;
  * reads OFF back; fence_ipmilan waits its defaults), the ratio remedy / peer (target: at most 1.0), and remedy's
  * start-up share on its own: {@code action=metadata}, which starts the JVM and the agent's provider and does no
  * device I/O. The first device action of a launcher writes its class-data sharing archive and is reported apart.
+ * Each remedy launcher is measured twice: one-shot (a JVM per call, the default) and resident
+ * ({@code install --resident}: the calls go over loopback to the jar's agent server, which the first call starts;
+ * each call is still a whole process, a bash script, as Pacemaker runs it).
  */
 final class FenceAgentProcessBenchmark {
 
@@ -45,40 +48,55 @@ final class FenceAgentProcessBenchmark {
             return;
         }
         Path work = Files.createTempDirectory("remedy-agent-bench");
-        Path launcher = install(jar, work);
-        try (IpmiSimProcess sim = IpmiSimProcess.start(work.resolve("bmc"))) {
-            String options = "ip=" + sim.host() + "\nipport=" + sim.port() + "\nusername=" + sim.user()
-                    + "\npassword=" + sim.password() + "\ncipher=3\n";
-            PeerCommand remedyStatusCommand = command(launcher, "action=status\n" + options);
-            double firstRun = millis(remedyStatusCommand, () -> { });
-            double startup = median(command(launcher, "action=metadata\n"), STATUS_RUNS, () -> { });
-            double remedyStatus = median(remedyStatusCommand, STATUS_RUNS, () -> { });
-            double peerStatus = median(command(Path.of("fence_ipmilan"), "action=status\nlanplus=1\n" + options),
-                    STATUS_RUNS, () -> { });
-            Runnable powerOn = () -> sim.powerTarget().power(PowerState.ON);
-            double remedyOff = median(command(launcher, "action=off\n" + options), OFF_RUNS, powerOn);
-            double peerOff = median(command(Path.of("fence_ipmilan"), "action=off\nlanplus=1\n" + options),
-                    OFF_RUNS, powerOn);
-            System.out.printf(Locale.ROOT, "  %-58s %10s%n", "median per call (whole process)", "ms");
-            row("fence_remedy_ipmi action=metadata (start-up: JVM, provider, no I/O)", startup);
-            row("fence_remedy_ipmi's first status, which writes its CDS archive", firstRun);
-            row("fence_remedy_ipmi action=status", remedyStatus);
-            row("fence_ipmilan action=status", peerStatus);
-            row("fence_remedy_ipmi action=off (reads OFF back)", remedyOff);
-            row("fence_ipmilan action=off (its default waits)", peerOff);
-            verdict("fence_remedy_ipmi / fence_ipmilan", "STATUS", remedyStatus, peerStatus);
-            verdict("fence_remedy_ipmi / fence_ipmilan", "OFF", remedyOff, peerOff);
-            System.out.println("  (both sides measured the same way: a new process per call, options on stdin, the"
-                    + " same ipmi_sim; remedy's launcher runs " + launcher + ")");
+        Path launcher = install(jar, work, false);
+        Path resident = install(jar, Files.createDirectory(work.resolve("resident")), true);
+        try {
+            try (IpmiSimProcess sim = IpmiSimProcess.start(work.resolve("bmc"))) {
+                String options = "ip=" + sim.host() + "\nipport=" + sim.port() + "\nusername=" + sim.user()
+                        + "\npassword=" + sim.password() + "\ncipher=3\n";
+                PeerCommand remedyStatusCommand = command(launcher, "action=status\n" + options);
+                double firstRun = millis(remedyStatusCommand, () -> { });
+                double startup = median(command(launcher, "action=metadata\n"), STATUS_RUNS, () -> { });
+                double remedyStatus = median(remedyStatusCommand, STATUS_RUNS, () -> { });
+                double peerStatus = median(command(Path.of("fence_ipmilan"), "action=status\nlanplus=1\n" + options),
+                        STATUS_RUNS, () -> { });
+                Runnable powerOn = () -> sim.powerTarget().power(PowerState.ON);
+                double remedyOff = median(command(launcher, "action=off\n" + options), OFF_RUNS, powerOn);
+                double peerOff = median(command(Path.of("fence_ipmilan"), "action=off\nlanplus=1\n" + options),
+                        OFF_RUNS, powerOn);
+                PeerCommand residentStatusCommand = command(resident, "action=status\n" + options);
+                double serverStart = startServer(residentStatusCommand, jar);
+                double residentStatus = median(residentStatusCommand, STATUS_RUNS, () -> { });
+                double residentOff = median(command(resident, "action=off\n" + options), OFF_RUNS, powerOn);
+                System.out.printf(Locale.ROOT, "  %-58s %10s%n", "median per call (whole process)", "ms");
+                row("fence_remedy_ipmi action=metadata (start-up: JVM, provider, no I/O)", startup);
+                row("fence_remedy_ipmi's first status, which writes its CDS archive", firstRun);
+                row("fence_remedy_ipmi action=status (one-shot)", remedyStatus);
+                row("fence_remedy_ipmi action=status (resident)", residentStatus);
+                row("fence_ipmilan action=status", peerStatus);
+                row("fence_remedy_ipmi action=off, reads OFF back (one-shot)", remedyOff);
+                row("fence_remedy_ipmi action=off, reads OFF back (resident)", residentOff);
+                row("fence_ipmilan action=off (its default waits)", peerOff);
+                row("resident: first call, one-shot, until its server answers", serverStart);
+                verdict("fence_remedy_ipmi one-shot / fence_ipmilan", "STATUS", remedyStatus, peerStatus);
+                verdict("fence_remedy_ipmi resident / fence_ipmilan", "STATUS", residentStatus, peerStatus);
+                verdict("fence_remedy_ipmi one-shot / fence_ipmilan", "OFF", remedyOff, peerOff);
+                verdict("fence_remedy_ipmi resident / fence_ipmilan", "OFF", residentOff, peerOff);
+                System.out.println("  (both sides measured the same way: a new process per call, options on stdin, the"
+                        + " same ipmi_sim; remedy's launchers run " + launcher + " and " + resident + ")");
+            }
+            redfish(work, jar);
+        } finally {
+            stopServer(jar);
+            delete(work);
         }
-        redfish(work);
     }
 
     /**
      * fence_remedy_redfish next to fence_redfish, both processes with their options on stdin, against the Redfish
      * simulator over TLS that both verify with its certificate.
      */
-    private static void redfish(Path work) throws IOException, InterruptedException {
+    private static void redfish(Path work, Path jar) throws IOException, InterruptedException {
         System.out.println("Fence agents as processes: fence_remedy_redfish vs fence_redfish against the Redfish"
                 + " simulator (one system, TLS verified by both), every call a new process with its options on stdin");
         if (PeerPrograms.find("fence_redfish").isEmpty()) {
@@ -102,21 +120,79 @@ final class FenceAgentProcessBenchmark {
             double remedyOff = median(command(launcher, "action=off\n" + remedy), OFF_RUNS, powerOn);
             double peerOff = median(new PeerCommand(List.of("fence_redfish"), peerEnvironment, "action=off\n" + peer,
                     Duration.ofSeconds(60)), OFF_RUNS, powerOn);
+            Path resident = work.resolve("resident").resolve("fence_remedy_redfish");
+            startServer(command(resident, "action=status\n" + remedy), jar);
+            double residentStatus = median(command(resident, "action=status\n" + remedy), STATUS_RUNS, powerOn);
+            double residentOff = median(command(resident, "action=off\n" + remedy), OFF_RUNS, powerOn);
             System.out.printf(Locale.ROOT, "  %-58s %10s%n", "median per call (whole process)", "ms");
-            row("fence_remedy_redfish action=status", remedyStatus);
+            row("fence_remedy_redfish action=status (one-shot)", remedyStatus);
+            row("fence_remedy_redfish action=status (resident)", residentStatus);
             row("fence_redfish action=status", peerStatus);
-            row("fence_remedy_redfish action=off (reads Off back)", remedyOff);
+            row("fence_remedy_redfish action=off, reads Off back (one-shot)", remedyOff);
+            row("fence_remedy_redfish action=off, reads Off back (resident)", residentOff);
             row("fence_redfish action=off", peerOff);
-            verdict("fence_remedy_redfish / fence_redfish", "STATUS", remedyStatus, peerStatus);
-            verdict("fence_remedy_redfish / fence_redfish", "OFF", remedyOff, peerOff);
+            verdict("fence_remedy_redfish one-shot / fence_redfish", "STATUS", remedyStatus, peerStatus);
+            verdict("fence_remedy_redfish resident / fence_redfish", "STATUS", residentStatus, peerStatus);
+            verdict("fence_remedy_redfish one-shot / fence_redfish", "OFF", remedyOff, peerOff);
+            verdict("fence_remedy_redfish resident / fence_redfish", "OFF", residentOff, peerOff);
         }
     }
 
-    /** Writes the launchers into {@code work} with the jar's own install command; returns fence_remedy_ipmi. */
-    private static Path install(Path jar, Path work) throws IOException, InterruptedException {
+    /**
+     * Runs {@code first} once through a resident launcher, which starts the jar's agent server, and waits until the
+     * server answers (bounded); returns the milliseconds from the call to the server's first answer.
+     */
+    private static double startServer(PeerCommand first, Path jar) throws IOException, InterruptedException {
+        long start = System.nanoTime();
+        millis(first, () -> { });
+        Path file = Path.of(jar + ".agent-server");
+        long deadline = start + Duration.ofSeconds(60).toNanos();
+        while (!Files.exists(file)) {
+            if (System.nanoTime() > deadline) {
+                throw new IllegalStateException("no agent server for " + jar + " within 60 s");
+            }
+            Thread.sleep(10);
+        }
+        millis(first, () -> { });
+        return (System.nanoTime() - start) / 1e6;
+    }
+
+    /** Deletes the benchmark's directory and what it holds. */
+    private static void delete(Path work) throws IOException {
+        try (var paths = Files.walk(work)) {
+            for (Path path : paths.sorted(java.util.Comparator.reverseOrder()).toList()) {
+                Files.deleteIfExists(path);
+            }
+        }
+    }
+
+    /** Stops the jar's agent server, if the benchmark started one: the process in its server file, if it is one. */
+    private static void stopServer(Path jar) throws IOException {
+        Path file = Path.of(jar + ".agent-server");
+        if (!Files.exists(file)) {
+            return;
+        }
+        String[] fields = Files.readString(file).trim().split(" ");
+        ProcessHandle.of(Long.parseLong(fields[fields.length - 1]))
+                .filter(p -> p.info().commandLine().orElse("").contains("fence-agent-server")).ifPresent(server -> {
+                    server.destroy();
+                    server.onExit().orTimeout(30, java.util.concurrent.TimeUnit.SECONDS).join();
+                });
+        Files.deleteIfExists(file);
+    }
+
+    /**
+     * Writes the launchers into {@code work} with the jar's own install command, resident ones if asked; returns
+     * fence_remedy_ipmi.
+     */
+    private static Path install(Path jar, Path work, boolean resident) throws IOException, InterruptedException {
         Path java = Path.of(System.getProperty("java.home"), "bin", "java");
-        PeerCommand.Result result = new PeerCommand(List.of(java.toString(), "-jar", jar.toString(), "fence-agents",
-                "install", work.toString()), Map.of(), "", Duration.ofSeconds(60)).run();
+        List<String> command = new ArrayList<>(List.of(java.toString(), "-jar", jar.toString(), "fence-agents",
+                "install", work.toString()));
+        if (resident) {
+            command.add("--resident");
+        }
+        PeerCommand.Result result = new PeerCommand(command, Map.of(), "", Duration.ofSeconds(60)).run();
         if (result.exitCode() != 0) {
             throw new IllegalStateException("remedy fence-agents install failed: " + result.output());
         }

@@ -7,19 +7,26 @@ import dev.remedy.spi.config.ParameterDescriptor;
 import dev.remedy.spi.discovery.FenceAgentRegistry;
 import java.io.PrintWriter;
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
+import java.util.Map;
 import java.util.concurrent.Callable;
 import java.util.stream.Collectors;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
 import picocli.CommandLine.ParentCommand;
 
 /**
- * {@code remedy agents}: the discovered agents, their actions, fencing kind and parameters, and any discovery
- * problem.
+ * {@code remedy agents [TYPE [KEY=VALUE…]]}: the discovered agents, their actions, fencing kind and parameters, and
+ * any discovery problem; one agent alone, and with values that choose what it is (the ClusterLabs agent of
+ * {@code fence-agents}) the parameters of the agent they choose.
  */
-@Command(name = "agents", mixinStandardHelpOptions = true, description = "List the discovered fence agents with their parameters.")
+@Command(name = "agents", mixinStandardHelpOptions = true, description = {
+    "List the discovered fence agents with their parameters.",
+    "With TYPE, that agent alone; with KEY=VALUE values that choose what the agent is, the parameters of what they "
+            + "choose: 'remedy agents fence-agents agent=fence_aws' lists fence_aws's."})
 final class AgentsCommand implements Callable<Integer> {
 
     @ParentCommand
@@ -28,9 +35,21 @@ final class AgentsCommand implements Callable<Integer> {
     @Option(names = "--verbose", description = "print stack traces of errors")
     private boolean verbose;
 
+    @Parameters(index = "0", arity = "0..1", paramLabel = "TYPE", description = "only this agent")
+    private String type;
+
+    @Parameters(index = "1..*", paramLabel = "KEY=VALUE", description = "values that choose what the agent is, such "
+            + "as agent=fence_aws for fence-agents")
+    private List<String> values = new ArrayList<>();
+
     @Override
     public Integer call() {
         CliEnvironment env = cli.environment();
+        if (type != null) {
+            FenceAgentProvider provider = env.registry().provider(type).specialise(values());
+            print(env.out(), provider);
+            return ExitCodes.OK;
+        }
         FenceAgentRegistry registry = env.registry();
         PrintWriter out = env.out();
         if (registry.providers().isEmpty()) {
@@ -47,6 +66,20 @@ final class AgentsCommand implements Callable<Integer> {
             return ExitCodes.BAD_INPUT;
         }
         return ExitCodes.OK;
+    }
+
+    /** The KEY=VALUE values, in order. */
+    private Map<String, String> values() {
+        Map<String, String> parsed = new LinkedHashMap<>();
+        for (String value : values) {
+            int equals = value.indexOf('=');
+            if (equals <= 0) {
+                throw new UserError("agents: '" + value + "' is not KEY=VALUE; give values that choose what the agent "
+                        + "is, such as 'remedy agents fence-agents agent=fence_aws'");
+            }
+            parsed.put(value.substring(0, equals), value.substring(equals + 1));
+        }
+        return parsed;
     }
 
     private static void print(PrintWriter out, FenceAgentProvider provider) {

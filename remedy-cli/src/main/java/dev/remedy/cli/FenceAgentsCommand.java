@@ -2,9 +2,11 @@ package dev.remedy.cli;
 
 import dev.remedy.cli.fenceagents.Launchers;
 import dev.remedy.spi.FenceAgentProvider;
+import dev.remedy.spi.config.Durations;
 import java.net.URISyntaxException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.Callable;
@@ -35,6 +37,9 @@ final class FenceAgentsCommand implements Runnable {
             footer = {"", "A file in DIR with a launcher's name that remedy did not write is never replaced."})
     static final class Install implements Callable<Integer> {
 
+        /** The longest idle time of a resident server. */
+        private static final Duration MAX_IDLE = Duration.ofDays(7);
+
         @ParentCommand
         private FenceAgentsCommand parent;
 
@@ -50,9 +55,20 @@ final class FenceAgentsCommand implements Runnable {
                 + "one running this command)")
         private Path jar;
 
+        @Option(names = "--resident", description = "calls go to a resident agent server (one JVM per remedy.jar, "
+                + "started by the first device action, on 127.0.0.1 only), so that each call costs a connection "
+                + "instead of a JVM start; without it every call runs a JVM of its own and nothing stays running")
+        private boolean resident;
+
+        @Option(names = "--idle", paramLabel = "DURATION", defaultValue = "10m", description = "with --resident: how "
+                + "long the server stays without a call, 1s to 7d (default: ${DEFAULT-VALUE})")
+        private String idle;
+
         @Override
         public Integer call() {
             CliEnvironment env = parent.cli.environment();
+            Launchers.Residence residence = resident ? Launchers.Residence.resident(idle())
+                    : Launchers.Residence.ONE_SHOT;
             List<FenceAgentProvider> providers = types.isEmpty() ? env.registry().providers()
                     : types.stream().map(env.registry()::provider).toList();
             Path remedyJar = jar == null ? runningJar() : jar.toAbsolutePath();
@@ -61,11 +77,30 @@ final class FenceAgentsCommand implements Runnable {
                         + "of remedy.jar");
             }
             Path java = Launchers.java(env.variables());
-            for (Path file : Launchers.install(dir.toAbsolutePath(), providers, java, remedyJar)) {
+            for (Path file : Launchers.install(dir.toAbsolutePath(), providers, java, remedyJar,
+                    residence)) {
                 env.out().println("wrote " + file);
             }
             env.out().println("they run " + java + " on " + remedyJar + "; install again after moving either");
+            if (resident) {
+                env.out().println("their first device action starts the agent server, which stops after " + idle
+                        + " without a call; " + remedyJar + ".agent-server says where it listens");
+            }
             return ExitCodes.OK;
+        }
+
+        /** The server's idle time: at least a second (it checks each second), at most a week. */
+        private Duration idle() {
+            try {
+                Duration parsed = Durations.parse(idle, MAX_IDLE);
+                if (parsed.compareTo(Duration.ofSeconds(1)) < 0) {
+                    throw new IllegalArgumentException("'" + idle + "' is shorter than 1s");
+                }
+                return parsed;
+            } catch (IllegalArgumentException e) {
+                throw new UserError("fence-agents install: --idle: " + e.getMessage() + "; give a duration from 1s "
+                        + "to 7d, such as 10m or 1h");
+            }
         }
 
         private static Path runningJar() {

@@ -1,13 +1,17 @@
 package dev.remedy.cli;
 
+import dev.remedy.cli.fenceagents.AgentServer;
 import dev.remedy.cli.fenceagents.FenceAgentProtocol;
+import dev.remedy.cli.fenceagents.NamedProvider;
 import dev.remedy.spi.RemedyException;
 import dev.remedy.spi.config.InvalidConfigurationException;
 import dev.remedy.spi.discovery.FenceAgentRegistry;
 import java.io.InputStreamReader;
 import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
+import java.util.Optional;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 
@@ -40,12 +44,17 @@ public final class RemedyCli implements Runnable {
 
     /**
      * Runs the command line and exits with its code. A launcher's call ({@value FenceAgentProtocol#COMMAND}) goes
-     * straight to the fence-agents protocol, which reads its own arguments as the fence agents do.
+     * straight to the fence-agents protocol, which reads its own arguments as the fence agents do; a resident
+     * launcher's server ({@value AgentServer#COMMAND}) answers such calls over loopback.
      */
     public static void main(String[] args) {
         CliEnvironment env = CliEnvironment.system();
         if (args.length > 0 && args[0].equals(FenceAgentProtocol.COMMAND)) {
             System.exit(fenceAgent(Arrays.asList(args).subList(1, args.length), env));
+        }
+        if (args.length > 0 && args[0].equals(AgentServer.COMMAND)) {
+            System.exit(AgentServer.main(Arrays.asList(args).subList(1, args.length), env::registry, env.time(),
+                    env.err()));
         }
         CliLogging.install(Arrays.asList(args).contains("--verbose"), env.err());
         System.exit(execute(args, env));
@@ -54,11 +63,19 @@ public final class RemedyCli implements Runnable {
     /** Runs a launcher's call of the fence-agents protocol, reading stdin; returns the exit code. */
     private static int fenceAgent(List<String> args, CliEnvironment env) {
         try (CliLogging logging = CliLogging.install(false, env.err())) {
-            // a launcher names its type first (--type T): only that type's providers are loaded
-            FenceAgentRegistry agents = args.size() > 1 && args.get(0).equals("--type") ? env.registry(args.get(1))
-                    : env.registry();
+            // a launcher names its type first (--type T), then its provider class (--provider C): that class alone
+            // is built, or else only that type's providers are loaded
+            boolean typed = args.size() > 1 && args.get(0).equals("--type");
+            List<String> protocolArgs = args;
+            Optional<FenceAgentRegistry> named = Optional.empty();
+            if (typed && args.size() > 3 && args.get(2).equals(NamedProvider.OPTION)) {
+                named = NamedProvider.load(args.get(3), args.get(1), RemedyCli.class.getClassLoader());
+                protocolArgs = new ArrayList<>(args.subList(0, 2));
+                protocolArgs.addAll(args.subList(4, args.size()));
+            }
+            FenceAgentRegistry agents = named.orElseGet(() -> typed ? env.registry(args.get(1)) : env.registry());
             try {
-                return new FenceAgentProtocol(agents, env.time(), env.out(), env.err()).main(args,
+                return new FenceAgentProtocol(agents, env.time(), env.out(), env.err()).main(protocolArgs,
                         new InputStreamReader(System.in, StandardCharsets.UTF_8));
             } finally {
                 agents.closeProviders();

@@ -129,4 +129,14 @@ class AgentsCommandTest {
                 .contains(StubFenceAgentProvider.class.getName());
         assertThat(result.out()).isEmpty();
     }
+
+    @Test
+    @DisplayName("with a type, that agent alone")
+    void oneType() {
+        CliRunner.Result result = new CliRunner().registry(FenceAgentRegistry.of(new FakeFenceAgentProvider(),
+                new KindProvider("sysrq", FencingKind.SOFT, EnumSet.of(FenceAction.REBOOT)))).run("agents", "sysrq");
+
+        assertThat(result.exitCode()).as(result.toString()).isEqualTo(ExitCodes.OK);
+        assertThat(result.out()).startsWith("sysrq - ").doesNotContain("fake - ");
+    }
 }

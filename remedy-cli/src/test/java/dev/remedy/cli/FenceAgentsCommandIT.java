@@ -78,4 +78,17 @@ class FenceAgentsCommandIT {
         assertThat(unknown.err()).contains("parameter 'lanplsu': is not a parameter of agent 'fence-agents'",
                 "did you mean 'lanplus'?");
     }
+
+    @Test
+    @DisplayName("'remedy agents fence-agents agent=fence_ipmilan' lists fence_ipmilan's parameters, secrets marked")
+    void agentsListsTheChosenAgent() {
+        CliRunner.Result result = new CliRunner().registry(FenceAgentRegistry.of(new ClusterLabsFenceAgentProvider()))
+                .run("agents", "fence-agents", "agent=fence_ipmilan");
+
+        assertThat(result.exitCode()).as(result.toString()).isZero();
+        assertThat(result.out()).startsWith("fence-agents - ClusterLabs fence_ipmilan");
+        assertThat(result.outLines()).anySatisfy(l -> assertThat(l.trim()).startsWith("ip ").contains("string"))
+                .anySatisfy(l -> assertThat(l.trim()).startsWith("password ").contains("secret"))
+                .anySatisfy(l -> assertThat(l.trim()).startsWith("lanplus ").contains("boolean"));
+    }
 }

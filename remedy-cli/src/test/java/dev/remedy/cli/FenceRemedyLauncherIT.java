@@ -7,15 +7,20 @@ import dev.remedy.simulators.ipmi.IpmiBmcSimulator;
 import dev.remedy.simulators.ipmi.SimulatedBmc;
 import dev.remedy.spi.PowerState;
 import java.io.IOException;
+import java.net.InetAddress;
+import java.net.ServerSocket;
+import java.net.Socket;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.attribute.PosixFilePermissions;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Set;
 import java.util.TreeSet;
 import java.util.UUID;
+import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.AfterAll;
@@ -37,12 +42,15 @@ class FenceRemedyLauncherIT {
     private static final Path JAVA_HOME = Path.of(System.getProperty("java.home"));
     private static final long WAIT_SECONDS = 60;
     private static final String PASSWORD = "it-" + UUID.randomUUID().toString().substring(0, 12);
+    private static final AgentServerProcess JAR_SERVER = new AgentServerProcess(JAR);
 
     @TempDir
     private static Path dir;
 
     private static IpmiBmcSimulator simulator;
     private static Path launcher;
+    /** fence_remedy_ipmi installed with --resident. */
+    private static Path resident;
     private SimulatedBmc bmc;
 
     private record Run(int exitCode, String out, String err, Set<String> commandLines) {
@@ -64,14 +72,31 @@ class FenceRemedyLauncherIT {
                 .contains("wrote " + sbin.resolve("fence_remedy_redfish"));
         assertThat(Files.readString(launcher)).contains("'" + JAR + "'")
                 .contains("'" + JAVA_HOME.resolve("bin/java") + "'");
+        Path residentDir = Files.createDirectory(dir.resolve("resident"));
+        Run residentInstall = run(List.of(JAVA_HOME.resolve("bin/java").toString(), "-jar", JAR.toString(),
+                "fence-agents", "install", "--resident", "--idle", "5m", "--type", "ipmi", residentDir.toString()), "");
+        assertThat(residentInstall.exitCode()).as(residentInstall.toString()).isZero();
+        resident = residentDir.resolve("fence_remedy_ipmi");
+        JAR_SERVER.stop();
         simulator = IpmiBmcSimulator.start();
     }
 
     @AfterAll
-    static void stop() {
+    static void stop() throws IOException {
+        JAR_SERVER.stop();
         if (simulator != null) {
             simulator.close();
         }
+    }
+
+    /**
+     * A copy of the resident launcher whose java does not exist: it can answer only through the agent server.
+     */
+    private static Path serverOnly() throws IOException {
+        Path copy = dir.resolve("resident/fence_remedy_ipmi_server_only");
+        Files.writeString(copy, Files.readString(resident).replaceFirst("(?m)^java=.*$", "java=/nonexistent/java"));
+        Files.setPosixFilePermissions(copy, PosixFilePermissions.fromString("rwxr-xr-x"));
+        return copy;
     }
 
     @BeforeEach
@@ -85,7 +110,11 @@ class FenceRemedyLauncherIT {
     }
 
     private Run agent(String stdin, String... args) throws Exception {
-        List<String> command = new ArrayList<>(List.of(launcher.toString()));
+        return agent(launcher, stdin, args);
+    }
+
+    private Run agent(Path program, String stdin, String... args) throws Exception {
+        List<String> command = new ArrayList<>(List.of(program.toString()));
         command.addAll(List.of(args));
         Run run = run(command, stdin);
         assertThat(run.out() + run.err()).as("no secret printed").doesNotContain(PASSWORD);
@@ -259,5 +288,94 @@ class FenceRemedyLauncherIT {
         assertThat(validate.err()).as("only the password is missing: it is not on the command line, and stdin is "
                 + "not read when there are arguments, as fencing.py does").contains("password")
                 .doesNotContain("'ip'").doesNotContain("'username'");
+    }
+
+    @Test
+    @DisplayName("--resident: the first call runs in a JVM of its own and starts the agent server; the calls after it"
+            + " are answered by the server (a copy of the launcher without java still works), no secret on any"
+            + " command line, the server's included")
+    void residentServer() throws Exception {
+        JAR_SERVER.stop();
+
+        Run first = agent(resident, options("status"));
+        long server = JAR_SERVER.await();
+        Run status = agent(serverOnly(), options("status"));
+        Run off = agent(serverOnly(), options("off"));
+        Run statusOff = agent(serverOnly(), options("status"));
+        Run metadata = agent(serverOnly(), "", "-o", "metadata");
+
+        assertThat(first.exitCode()).as(first.toString()).isZero();
+        assertThat(first.out()).isEqualTo("Status: ON\n");
+        assertThat(status.exitCode()).as(status.toString()).isZero();
+        assertThat(status.out()).isEqualTo("Status: ON\n");
+        assertThat(off.exitCode()).as(off.toString()).isZero();
+        assertThat(off.out()).isEqualTo("Success: Powered OFF\n");
+        assertThat(bmc.powerTarget().power()).isEqualTo(PowerState.OFF);
+        assertThat(statusOff.exitCode()).as(statusOff.toString()).isEqualTo(2);
+        assertThat(metadata.out()).startsWith("<?xml").contains("<resource-agent name=\"fence_remedy_ipmi\">");
+        assertThat(proc(server, "cmdline")).contains("fence-agent-server --jar " + JAR).doesNotContain(PASSWORD);
+        assertThat(proc(server, "environ")).doesNotContain(PASSWORD);
+        assertThat(PosixFilePermissions.toString(Files.getPosixFilePermissions(JAR_SERVER.file())))
+                .isEqualTo("rw-------");
+    }
+
+    @Test
+    @DisplayName("--resident: a server killed during an OFF gives exit 1, 'outcome is unknown', never a success")
+    void residentServerKilledDuringOff() throws Exception {
+        JAR_SERVER.stop();
+        agent(resident, options("status"));
+        long server = JAR_SERVER.await();
+        bmc.powerChangeDelay(Duration.ofSeconds(5));
+        long before = bmc.requests();
+
+        CompletableFuture<Run> off = CompletableFuture.supplyAsync(() -> {
+            try {
+                return agent(serverOnly(), options("off"));
+            } catch (Exception e) {
+                throw new IllegalStateException(e);
+            }
+        });
+        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(WAIT_SECONDS);
+        while (bmc.requests() == before && System.nanoTime() < deadline) {
+            Thread.sleep(10);
+        }
+        ProcessHandle.of(server).orElseThrow().destroyForcibly();
+        Run killed = off.get(WAIT_SECONDS, TimeUnit.SECONDS);
+
+        assertThat(killed.exitCode()).as(killed.toString()).isEqualTo(1);
+        assertThat(killed.out()).isEmpty();
+        assertThat(killed.err()).contains("Failed: remedy's agent server (pid " + server + ") stopped answering")
+                .contains("outcome is unknown");
+    }
+
+    @Test
+    @DisplayName("--resident: a program on the server file's port that does not say the server's id gets nothing,"
+            + " and the call runs in a JVM of its own")
+    void residentImpostor() throws Exception {
+        JAR_SERVER.stop();
+        try (ServerSocket impostor = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
+            Files.writeString(JAR_SERVER.file(), impostor.getLocalPort() + " the-real-id token-" + UUID.randomUUID()
+                    + " 0\n");
+            Files.setPosixFilePermissions(JAR_SERVER.file(), PosixFilePermissions.fromString("rw-------"));
+            CompletableFuture<byte[]> received = CompletableFuture.supplyAsync(() -> {
+                try (Socket caller = impostor.accept()) {
+                    caller.setSoTimeout(5_000);
+                    caller.getOutputStream().write("hello another-id\n".getBytes(StandardCharsets.US_ASCII));
+                    return caller.getInputStream().readAllBytes();
+                } catch (IOException e) {
+                    return ("failed: " + e).getBytes(StandardCharsets.UTF_8);
+                }
+            });
+
+            Run status = agent(resident, options("status"));
+
+            assertThat(status.exitCode()).as(status.toString()).isZero();
+            assertThat(status.out()).isEqualTo("Status: ON\n");
+            assertThat(new String(received.get(WAIT_SECONDS, TimeUnit.SECONDS), StandardCharsets.UTF_8))
+                    .as("what the impostor received").isEmpty();
+        } finally {
+            JAR_SERVER.await();
+            JAR_SERVER.stop();
+        }
     }
 }

@@ -22,7 +22,9 @@ import java.net.InetAddress;
 import java.net.InetSocketAddress;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
 import java.time.Duration;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
@@ -51,6 +53,11 @@ class PacemakerFencerIT {
     private static final String LEVEL_ONE_TIMEOUT = "4";
     private static final int OUTLET = 3;
     private static final String REMEDY_IPMI = "fence_remedy_ipmi";
+    /**
+     * fence_remedy_ipmi as {@code fence-agents install --resident} writes it, under a name of its own in
+     * {@code /usr/sbin}: its calls go to the jar's agent server, which its first device action starts.
+     */
+    private static final String REMEDY_IPMI_RESIDENT = "fence_remedy_ipmi_resident";
     private static final Path JAR = Path.of("target", "remedy.jar").toAbsolutePath();
 
     /** Whether this test wrote the launcher (and so removes it). */
@@ -98,7 +105,8 @@ class PacemakerFencerIT {
      */
     static Stream<IpmiAgent> ipmiAgents() {
         return Stream.of(new IpmiAgent("fence_ipmilan", Map.of("lanplus", "1", "cipher", "3"), false),
-                new IpmiAgent(REMEDY_IPMI, Map.of("cipher", "3"), true));
+                new IpmiAgent(REMEDY_IPMI, Map.of("cipher", "3"), true),
+                new IpmiAgent(REMEDY_IPMI_RESIDENT, Map.of("cipher", "3"), true));
     }
 
     @BeforeAll
@@ -111,25 +119,40 @@ class PacemakerFencerIT {
         fencer = PacemakerFencer.start(shared.resolve("fencer"));
     }
 
-    /** Writes fence_remedy_ipmi where the fencer looks, as an admin would: {@code remedy fence-agents install}. */
+    /**
+     * Writes fence_remedy_ipmi where the fencer looks, as an admin would: {@code remedy fence-agents install}; and
+     * its resident variant, installed into a directory of its own and copied there under its own name.
+     */
     private static void installRemedyLauncher() throws IOException, InterruptedException {
         assertThat(JAR).as("the shaded jar %s is missing: run 'mvn -pl remedy-cli verify'", JAR).isRegularFile();
         Path launcher = PacemakerFencer.AGENT_DIRECTORY.resolve(REMEDY_IPMI);
-        installedHere = !Files.exists(launcher);
-        Process install = new ProcessBuilder(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
-                "-jar", JAR.toString(), "fence-agents", "install", PacemakerFencer.AGENT_DIRECTORY.toString(),
-                "--type", "ipmi")
-                .redirectErrorStream(true).start();
+        Path resident = PacemakerFencer.AGENT_DIRECTORY.resolve(REMEDY_IPMI_RESIDENT);
+        installedHere = !Files.exists(launcher) && !Files.exists(resident);
+        install(PacemakerFencer.AGENT_DIRECTORY);
+        Path residentDir = Files.createDirectories(shared.resolve("resident"));
+        install(residentDir, "--resident");
+        Files.copy(residentDir.resolve(REMEDY_IPMI), resident, StandardCopyOption.REPLACE_EXISTING);
+        assertThat(launcher).isExecutable();
+        assertThat(resident).isExecutable();
+    }
+
+    private static void install(Path directory, String... options) throws IOException, InterruptedException {
+        List<String> command = new ArrayList<>(List.of(Path.of(System.getProperty("java.home"), "bin", "java")
+                .toString(), "-jar", JAR.toString(), "fence-agents", "install", directory.toString(), "--type",
+                "ipmi"));
+        command.addAll(List.of(options));
+        Process install = new ProcessBuilder(command).redirectErrorStream(true).start();
         String output = new String(install.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
         assertThat(install.waitFor(60, TimeUnit.SECONDS)).as("install finished").isTrue();
         assertThat(install.exitValue()).as(output).isZero();
-        assertThat(launcher).isExecutable();
     }
 
     @AfterAll
     static void stopFencer() throws IOException {
+        new AgentServerProcess(JAR).stop();
         if (installedHere) {
             Files.deleteIfExists(PacemakerFencer.AGENT_DIRECTORY.resolve(REMEDY_IPMI));
+            Files.deleteIfExists(PacemakerFencer.AGENT_DIRECTORY.resolve(REMEDY_IPMI_RESIDENT));
         }
         if (fencer == null) {
             return;

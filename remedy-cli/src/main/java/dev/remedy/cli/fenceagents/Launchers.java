@@ -10,13 +10,14 @@ import java.nio.file.LinkOption;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
 import java.nio.file.attribute.PosixFilePermissions;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 
 /**
- * The {@code fence_remedy_<type>} launchers: one small {@code sh} script per agent that runs {@code java} on
+ * The {@code fence_remedy_<type>} launchers: one small {@code bash} script per agent that runs {@code java} on
  * remedy.jar with {@link FenceAgentProtocol#COMMAND}, passing its arguments and stdin through. The paths of java and
  * the jar are fixed when the script is written; {@link #JVM_FLAGS} are the flags of every launcher.
  */
@@ -28,6 +29,13 @@ public final class Launchers {
      */
     public static final List<String> JVM_FLAGS = List.of("-XX:TieredStopAtLevel=1", "-XX:+UseSerialGC",
             "-Xshare:auto", "-Xms16m", "-Xmx128m", "-XX:-UsePerfData");
+
+    /**
+     * The JVM flags of a resident agent server ({@link AgentServer}): the serial collector and a small heap; it
+     * lives long enough for the optimising compiler to pay.
+     */
+    static final List<String> SERVER_FLAGS = List.of("-XX:+UseSerialGC", "-Xshare:auto", "-Xms16m", "-Xmx128m",
+            "-XX:-UsePerfData");
 
     /** The launcher script, with {@code @NAME@}-style places for what {@link #script} fills in. */
     private static final String TEMPLATE = template();
@@ -44,17 +52,43 @@ public final class Launchers {
     }
 
     /**
-     * The script of the launcher for agent {@code type}, running {@code java} on {@code jar} ({@code launcher.sh},
-     * filled in). It uses a class-data sharing archive of the classes this agent's runs load
+     * The script of the launcher for agent {@code provider}, running {@code java} on {@code jar}
+     * ({@code launcher.sh}, filled in). It names the provider's class, which a one-shot call builds without
+     * ServiceLoader. It uses a class-data sharing archive of the classes this agent's runs load
      * ({@code <jar>.<launcher>.jsa}): a run that acts on the device and finds none, or one older than the jar or the
      * JVM (which would reject it), writes one as it exits, into a temporary file moved in place, so that concurrent
      * runs never read half an archive; {@code metadata} and {@code validate-all}, Pacemaker's first calls, load too
-     * few classes to write it. The JVM's CDS messages are off, since stdout is the protocol's.
+     * few classes to write it. The JVM's CDS messages are off, since stdout is the protocol's. With a resident
+     * {@code residence}, calls go to the jar's {@link AgentServer} when one runs, and a device action that finds none
+     * starts one.
      */
-    static String script(String type, Path java, Path jar) {
+    static String script(FenceAgentProvider provider, Path java, Path jar, Residence residence) {
+        String type = provider.type();
         return TEMPLATE.replace("@MARKER@", MARKER).replace("@NAME@", name(type)).replace("@TYPE@", type)
+                .replace("@PROVIDER@", provider.getClass().getName())
                 .replace("@JAVA@", quote(java.toString())).replace("@JAR@", quote(jar.toString()))
-                .replace("@FLAGS@", String.join(" ", JVM_FLAGS)).replace("@COMMAND@", FenceAgentProtocol.COMMAND);
+                .replace("@FLAGS@", String.join(" ", JVM_FLAGS)).replace("@COMMAND@", FenceAgentProtocol.COMMAND)
+                .replace("@RESIDENT@", residence.resident() ? "yes" : "no")
+                .replace("@SERVER_FLAGS@", String.join(" ", SERVER_FLAGS))
+                .replace("@SERVER_COMMAND@", AgentServer.COMMAND)
+                .replace("@IDLE@", Long.toString(residence.idle().toSeconds()));
+    }
+
+    /**
+     * Whether launchers use a resident agent server, and how long it stays without a call.
+     *
+     * @param resident whether they do
+     * @param idle     how long the server stays up without a call (whole seconds)
+     */
+    public record Residence(boolean resident, Duration idle) {
+
+        /** One JVM per call, nothing left running. */
+        public static final Residence ONE_SHOT = new Residence(false, AgentServer.DEFAULT_IDLE);
+
+        /** A resident server that stops after {@code idle} without a call. */
+        public static Residence resident(Duration idle) {
+            return new Residence(true, idle);
+        }
     }
 
     /**
@@ -63,7 +97,8 @@ public final class Launchers {
      *
      * @throws RemedyException naming each file that is in the way, or the directory that cannot be written
      */
-    public static List<Path> install(Path dir, List<FenceAgentProvider> providers, Path java, Path jar) {
+    public static List<Path> install(Path dir, List<FenceAgentProvider> providers, Path java, Path jar,
+                                     Residence residence) {
         if (!Files.isDirectory(dir)) {
             throw new RemedyException("fence-agents install: '" + dir + "' is not a directory; give the directory "
                     + "where Pacemaker looks for fence agents (/usr/sbin)");
@@ -82,7 +117,7 @@ public final class Launchers {
         }
         List<Path> written = new ArrayList<>();
         for (FenceAgentProvider provider : providers) {
-            written.add(write(dir.resolve(name(provider.type())), script(provider.type(), java, jar)));
+            written.add(write(dir.resolve(name(provider.type())), script(provider, java, jar, residence)));
         }
         return List.copyOf(written);
     }

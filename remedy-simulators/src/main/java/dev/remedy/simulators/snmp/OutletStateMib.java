@@ -6,7 +6,8 @@ import java.util.Map;
 
 /**
  * The MIBs where one outlet column both reads and switches with off(0), on(1), cycling(2): Eaton's Managed ePDU
- * and Raritan's PDU-MIB. During the device's own reboot the column reads cycling(2), neither on nor off.
+ * (rows from 0) and Raritan's PDU-MIB (rows from 1). During the device's own reboot the column reads cycling(2),
+ * neither on nor off.
  */
 final class OutletStateMib {
 
@@ -21,12 +22,16 @@ final class OutletStateMib {
     private OutletStateMib() {
     }
 
-    /** Eaton: name in column 1, state in column 3. */
+    /**
+     * Eaton: rows indexed from 0 (outlet {@code n} is row {@code n - 1}, as {@code fence_eaton_snmp} counts), the
+     * index in column 1, the name in column 2, the state in column 3.
+     */
     static void eaton(MibTree tree, SnmpDevice device) {
         for (SnmpOutlet outlet : device.outlets()) {
-            int n = outlet.number();
-            tree.constant(EATON_OUTLETS.child(1, n), SnmpValue.string(outlet.name()));
-            tree.control(EATON_OUTLETS.child(3, n), () -> state(outlet), outlet, COMMANDS);
+            int row = outlet.number() - 1;
+            tree.constant(EATON_OUTLETS.child(1, row), SnmpValue.integer(row));
+            tree.constant(EATON_OUTLETS.child(2, row), SnmpValue.string(outlet.name()));
+            tree.control(EATON_OUTLETS.child(3, row), () -> state(outlet), outlet, COMMANDS);
         }
     }
 

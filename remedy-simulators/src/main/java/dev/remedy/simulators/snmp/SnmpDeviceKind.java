@@ -1,5 +1,6 @@
 package dev.remedy.simulators.snmp;
 
+import java.util.Arrays;
 import java.util.List;
 
 /**
@@ -24,8 +25,8 @@ public enum SnmpDeviceKind {
     APC_MASTER_SWITCH("1.3.6.1.4.1.318.1.3.4.1", "APC MasterSwitch", "1.3.6.1.4.1.318"),
 
     /**
-     * An Eaton Managed ePDU as {@code fence_eaton_snmp} knows it: one outlet column that reads and switches
-     * (off(0), on(1), cycling(2)), names in column 1.
+     * An Eaton Managed ePDU as {@code fence_eaton_snmp} knows it: outlet rows indexed from 0 (outlet 1 is row 0),
+     * one column that reads and switches (off(0), on(1), cycling(2)).
      */
     EATON_EPDU("1.3.6.1.4.1.534.6.6.6", "Eaton Managed ePDU", "1.3.6.1.4.1.534"),
 
@@ -49,7 +50,7 @@ public enum SnmpDeviceKind {
     SnmpDeviceKind(String sysObjectId, String description, String... subtrees) {
         this.sysObjectId = Oid.parse(sysObjectId);
         this.description = description;
-        this.subtrees = java.util.Arrays.stream(subtrees).map(Oid::parse).toList();
+        this.subtrees = Arrays.stream(subtrees).map(Oid::parse).toList();
     }
 
     /** The {@code sysObjectID.0} the device answers. */

@@ -11,6 +11,7 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.time.Clock;
 import java.util.List;
+import java.util.Locale;
 import java.util.Optional;
 import java.util.function.Function;
 
@@ -158,7 +159,7 @@ public final class SnmpPassPersist {
         String[] parts = typedValue.strip().split(" ", 2);
         String text = parts.length == 2 ? unquote(parts[1]) : "";
         try {
-            return switch (parts[0].toLowerCase(java.util.Locale.ROOT)) {
+            return switch (parts[0].toLowerCase(Locale.ROOT)) {
                 case "integer" -> Optional.of(new SnmpValue(SnmpValue.Type.INTEGER, text));
                 case "string" -> Optional.of(SnmpValue.string(text));
                 case "objectid" -> Optional.of(new SnmpValue(SnmpValue.Type.OBJECT_ID, text));

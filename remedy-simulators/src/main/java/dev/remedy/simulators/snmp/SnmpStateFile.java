@@ -20,6 +20,7 @@ import java.util.Map;
 import java.util.Objects;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.function.Function;
+import java.util.function.Supplier;
 
 /**
  * One emulated device kept in a text file, so that several processes share it: the pass_persist front behind
@@ -144,7 +145,7 @@ public final class SnmpStateFile {
         };
     }
 
-    private <T> T locked(java.util.function.Supplier<T> body) {
+    private <T> T locked(Supplier<T> body) {
         synchronized (LOCKS.computeIfAbsent(file, path -> new Object())) {
             try (FileChannel channel = FileChannel.open(lockFile, StandardOpenOption.CREATE, StandardOpenOption.WRITE);
                     FileLock ignored = channel.lock()) {
@@ -204,7 +205,8 @@ public final class SnmpStateFile {
                     + "', not a device spec: " + e.getMessage(), e);
         }
         throw new IllegalArgumentException("SNMP device state file " + file + " starts with '" + line
-                + "' instead of 'device <name> <kind> <outlets> <reboot delay>'; recreate it with SnmpStateFile.create");
+                + "' instead of 'device <name> <kind> <outlets> <reboot delay>'; recreate it with "
+                + "SnmpStateFile.create");
     }
 
     /** One outlet's line: {@code <n> ON|OFF history=<states or -> pending=<instant>/<state>,… or ->}. */

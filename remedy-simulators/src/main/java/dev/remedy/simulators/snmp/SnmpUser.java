@@ -67,7 +67,8 @@ public record SnmpUser(String name, Auth auth, String authPassphrase, Optional<P
         Objects.requireNonNull(auth, "auth");
         Objects.requireNonNull(priv, "priv");
         if (!name.matches("[A-Za-z0-9._-]{1,32}")) {
-            throw new IllegalArgumentException("SNMPv3 user name '" + name + "' must be 1 to 32 letters, digits or ._-");
+            throw new IllegalArgumentException("SNMPv3 user name '" + name
+                    + "' must be 1 to 32 letters, digits or ._-");
         }
         checkPassphrase(name, "authentication", authPassphrase);
         if (priv.isPresent()) {

@@ -41,9 +41,12 @@ final class SnmpdConfig {
         return kind == SnmpDeviceKind.IF_MIB_SWITCH ? List.of("ifTable", "ifXTable", "interfaces") : List.of();
     }
 
-    /** A Java argument file ({@code java @file}) that runs {@link SnmpPassPersist} on the state file. */
+    /**
+     * A Java argument file ({@code java @file}) that runs {@link SnmpPassPersist} on the state file: a small, quickly
+     * started JVM (C1 only, serial GC, 64 MB heap), as a fleet of emulated PDUs runs one per snmpd.
+     */
     static String javaArguments(String classpath, Path stateFile, Path log) {
-        return List.of("-cp", classpath, "-XX:TieredStopAtLevel=1", "-XX:+UseSerialGC", "-Xshare:auto",
+        return List.of("-cp", classpath, "-XX:TieredStopAtLevel=1", "-XX:+UseSerialGC", "-Xshare:auto", "-Xmx64m",
                 SnmpPassPersist.class.getName(), stateFile.toString(), log.toString()).stream()
                 .map(SnmpdConfig::quote).collect(Collectors.joining("\n", "", "\n"));
     }

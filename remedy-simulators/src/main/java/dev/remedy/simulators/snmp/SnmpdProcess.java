@@ -17,7 +17,6 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
-import java.util.concurrent.TimeUnit;
 import java.util.regex.Pattern;
 
 /**
@@ -62,9 +61,9 @@ public final class SnmpdProcess implements AutoCloseable {
 
     private static final String HOST = SnmpdConfig.HOST;
     private static final Pattern SAFE_PATH = Pattern.compile("/[A-Za-z0-9._/+,:@=-]*");
-    private static final Pattern PORT_TAKEN = Pattern.compile("Error opening specified endpoint|Address already in use");
+    private static final Pattern PORT_TAKEN =
+            Pattern.compile("Error opening specified endpoint|Address already in use");
     private static final int PORT_ATTEMPTS = 3;
-    private static final Duration STOP_TIMEOUT = Duration.ofSeconds(5);
     private static final Duration TOOL_TIMEOUT = Duration.ofSeconds(10);
 
     private final Process process;
@@ -162,7 +161,7 @@ public final class SnmpdProcess implements AutoCloseable {
 
     /** Whether this net-snmp's tools offer AES-256 privacy ({@code snmpget -h} lists it). */
     public static boolean aes256Supported() {
-        return run(PeerCommand.of(TOOL_TIMEOUT, "snmpget", "-h")).output().contains("AES-256");
+        return ChildProcesses.run(PeerCommand.of(TOOL_TIMEOUT, "snmpget", "-h")).output().contains("AES-256");
     }
 
     /** The address snmpd listens on: {@code "127.0.0.1"}. */
@@ -279,31 +278,8 @@ public final class SnmpdProcess implements AutoCloseable {
 
     private void stop() {
         List<ProcessHandle> children = process.descendants().toList();
-        terminate(process.toHandle());
-        children.forEach(SnmpdProcess::terminate);
-    }
-
-    private static void terminate(ProcessHandle handle) {
-        if (!handle.isAlive()) {
-            return;
-        }
-        handle.destroy();
-        if (!waitFor(handle)) {
-            handle.destroyForcibly();
-            waitFor(handle);
-        }
-    }
-
-    private static boolean waitFor(ProcessHandle handle) {
-        try {
-            handle.onExit().get(STOP_TIMEOUT.toMillis(), TimeUnit.MILLISECONDS);
-            return true;
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            return !handle.isAlive();
-        } catch (Exception e) {
-            return !handle.isAlive();
-        }
+        ChildProcesses.terminate(process.toHandle());
+        children.forEach(ChildProcesses::terminate);
     }
 
     private static SnmpdProcess launch(String snmpd, Path directory, int port, String community, List<SnmpUser> users,
@@ -343,61 +319,31 @@ public final class SnmpdProcess implements AutoCloseable {
         String last = "";
         while (System.nanoTime() - deadline < 0) {
             if (!process.isAlive()) {
-                if (PORT_TAKEN.matcher(log()).find()) {
+                if (PORT_TAKEN.matcher(ChildProcesses.read(logFile())).find()) {
                     return false;
                 }
                 throw new IllegalStateException("snmpd exited with status " + process.exitValue() + " before "
                         + "answering on " + HOST + ":" + port + "; end of " + logFile() + ":\n" + logTail());
             }
-            PeerCommand.Result system = run(tool("snmpget", v2c(), SnmpDevice.SYS_OBJECT_ID.toString()));
-            PeerCommand.Result first = run(tool("snmpgetnext", v2c(), subtree.toString()));
+            PeerCommand.Result system = ChildProcesses.run(tool("snmpget", v2c(),
+                    SnmpDevice.SYS_OBJECT_ID.toString()));
+            PeerCommand.Result first = ChildProcesses.run(tool("snmpgetnext", v2c(), subtree.toString()));
             last = system.output() + "\n" + first.output();
             if (system.exitCode() == 0 && system.output().endsWith(sysObjectId) && first.exitCode() == 0
                     && first.output().startsWith(subtree + ".")) {
                 return true;
             }
-            pause();
+            ChildProcesses.pause();
         }
         throw new IllegalStateException("snmpd on " + HOST + ":" + port + " did not serve the emulated "
                 + state.spec().kind() + " within " + START_TIMEOUT.toSeconds() + " s (snmpget said: " + last
-                + "); end of " + logFile() + ":\n" + logTail() + "\npass_persist log " + passPersistLog() + ":\n"
-                + read(passPersistLog()));
+                + "); end of " + logFile() + ":\n" + logTail() + "\npass_persist log " + passPersistLog()
+                + ":\n" + ChildProcesses.read(passPersistLog()));
     }
 
-    private String log() {
-        return read(logFile());
-    }
-
+    /** The last lines of snmpd's log, for exception messages. */
     private String logTail() {
-        List<String> lines = log().lines().toList();
-        String tail = String.join("\n", lines.subList(Math.max(0, lines.size() - 30), lines.size()));
-        return tail.isEmpty() ? "(empty)" : tail;
-    }
-
-    private static String read(Path file) {
-        try {
-            return Files.exists(file) ? Files.readString(file, StandardCharsets.UTF_8) : "(none)";
-        } catch (IOException e) {
-            return "(" + file + " unreadable: " + e.getMessage() + ")";
-        }
-    }
-
-    private static PeerCommand.Result run(PeerCommand command) {
-        try {
-            return command.run();
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            throw new IllegalStateException("interrupted while running " + command.command().get(0), e);
-        }
-    }
-
-    private static void pause() {
-        try {
-            Thread.sleep(100);
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            throw new IllegalStateException("interrupted while waiting for snmpd", e);
-        }
+        return ChildProcesses.tail(ChildProcesses.read(logFile()));
     }
 
     private static Path safe(Path path, String what) {

@@ -177,19 +177,34 @@ class SnmpDeviceTest {
     @EnumSource(value = SnmpDeviceKind.class, names = {"EATON_EPDU", "RARITAN_PX"})
     @DisplayName("Eaton and Raritan: the state column switches with 0/1, and reads cycling(2), neither on nor off, during the reboot")
     void stateColumnReadsCyclingDuringReboot(SnmpDeviceKind kind) {
-        Oid state = kind == SnmpDeviceKind.EATON_EPDU ? EATON_STATE : RARITAN_STATE;
+        boolean eaton = kind == SnmpDeviceKind.EATON_EPDU;
+        Oid state = eaton ? EATON_STATE : RARITAN_STATE;
+        Oid first = state.child(eaton ? 0 : 1);
+        Oid second = state.child(eaton ? 1 : 2);
         SnmpDevice device = device(kind, 2);
-        device.set(state.child(2), SnmpValue.integer(0));
-        assertThat(read(device, state.child(2))).isEqualTo(0);
-        device.set(state.child(2), SnmpValue.integer(1));
-        assertThat(read(device, state.child(2))).isEqualTo(1);
-        device.set(state.child(1), SnmpValue.integer(2));
-        assertThat(read(device, state.child(1))).isEqualTo(2);
+        device.set(second, SnmpValue.integer(0));
+        assertThat(read(device, second)).isEqualTo(0);
+        assertThat(device.outlet(2).power()).isEqualTo(PowerState.OFF);
+        device.set(second, SnmpValue.integer(1));
+        assertThat(read(device, second)).isEqualTo(1);
+        device.set(first, SnmpValue.integer(2));
+        assertThat(read(device, first)).isEqualTo(2);
         assertThat(device.outlet(1).power()).isEqualTo(PowerState.OFF);
         clock.advance(SnmpDeviceSpec.DEFAULT_REBOOT_DELAY);
-        assertThat(read(device, state.child(1))).isEqualTo(1);
-        assertThat(catchThrowableOfType(() -> device.set(state.child(1), SnmpValue.integer(3)),
+        assertThat(read(device, first)).isEqualTo(1);
+        assertThat(catchThrowableOfType(() -> device.set(first, SnmpValue.integer(3)),
                 SnmpSetException.class).error()).isEqualTo(SnmpError.WRONG_VALUE);
+    }
+
+    @Test
+    @DisplayName("Eaton Managed ePDU rows count from 0, as fence_eaton_snmp expects: outlet 1 is row 0")
+    void eatonRowsFromZero() {
+        SnmpDevice device = device(SnmpDeviceKind.EATON_EPDU, 3);
+        assertThat(device.get(Oid.parse("1.3.6.1.4.1.534.6.6.6.1.2.2.1.1.0"))).map(VarBind::value)
+                .contains(SnmpValue.integer(0));
+        assertThat(device.get(EATON_STATE.child(3))).isEmpty();
+        device.set(EATON_STATE.child(2), SnmpValue.integer(0));
+        assertThat(device.outlet(3).power()).isEqualTo(PowerState.OFF);
     }
 
     @Test
