@@ -160,12 +160,12 @@ final class SnmpBenchmark {
         row("fence_remedy_snmp's first status" + (archived ? " (its CDS archive already there)"
                 : ", which writes its CDS archive"), first, Double.NaN, "");
         row("resident: first call, one-shot, until its server answers", serverStart, Double.NaN, "");
+        System.out.println("      ran: " + PeerLabel.commandLine(status, secret) + ", and the same with action=off,"
+                + " and both through " + resident);
         AgentLaunchers.verdict("fence_remedy_snmp one-shot / fence_apc_snmp", "STATUS", oneShotStatus, peerStatus);
         AgentLaunchers.verdict("fence_remedy_snmp resident / fence_apc_snmp", "STATUS", residentStatus, peerStatus);
         AgentLaunchers.verdict("fence_remedy_snmp one-shot / fence_apc_snmp", "OFF", oneShotOff, peerOff);
         AgentLaunchers.verdict("fence_remedy_snmp resident / fence_apc_snmp", "OFF", residentOff, peerOff);
-        System.out.println("      ran: " + PeerLabel.commandLine(status, secret) + ", and the same with action=off,"
-                + " and both through " + resident);
     }
 
     /** Median of {@link #RUNS} calls of {@code action} after {@link #WARMUP}, the outlet switched on before each. */
