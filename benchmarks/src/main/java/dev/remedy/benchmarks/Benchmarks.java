@@ -4,7 +4,8 @@ import java.util.Arrays;
 
 /**
  * Entry point of the benchmarks jar: {@code engine [nodes]}, {@code policy}, {@code ipmi}, {@code ipmi-fleet [bmcs]},
- * {@code redfish}, {@code kube [quick]}, or no argument for all of them (kube in its quick mode).
+ * {@code agents [JAR]}, {@code redfish}, {@code snmp [JAR]}, {@code kube [quick]}, or no argument for all of them
+ * (kube in its quick mode).
  */
 public final class Benchmarks {
 
@@ -21,6 +22,7 @@ public final class Benchmarks {
             case "ipmi" -> IpmiPeerBenchmark.main(rest);
             case "ipmi-fleet" -> IpmiFleetBenchmark.main(rest);
             case "redfish" -> RedfishBenchmark.main(rest);
+            case "snmp" -> SnmpBenchmark.main(rest);
             case "kube" -> KubeBenchmark.main(rest);
             case "agents" -> FenceAgentProcessBenchmark.main(rest);
             case "all" -> {
@@ -36,10 +38,12 @@ public final class Benchmarks {
                 System.out.println();
                 RedfishBenchmark.main(rest);
                 System.out.println();
+                SnmpBenchmark.main(rest);
+                System.out.println();
                 KubeBenchmark.main(new String[] {"quick"});
             }
             default -> {
-                System.err.println("benchmarks: unknown benchmark '" + which + "'; use engine, policy, ipmi, ipmi-fleet, agents [JAR], redfish, kube [quick] or nothing for all");
+                System.err.println("benchmarks: unknown benchmark '" + which + "'; use engine, policy, ipmi, ipmi-fleet, agents [JAR], redfish, snmp [JAR], kube [quick] or nothing for all");
                 System.exit(3);
             }
         }

@@ -1,5 +1,14 @@
 package dev.remedy.benchmarks;
 
+import static dev.remedy.benchmarks.AgentLaunchers.command;
+import static dev.remedy.benchmarks.AgentLaunchers.delete;
+import static dev.remedy.benchmarks.AgentLaunchers.install;
+import static dev.remedy.benchmarks.AgentLaunchers.median;
+import static dev.remedy.benchmarks.AgentLaunchers.millis;
+import static dev.remedy.benchmarks.AgentLaunchers.startServer;
+import static dev.remedy.benchmarks.AgentLaunchers.stopServer;
+import static dev.remedy.benchmarks.AgentLaunchers.verdict;
+
 import dev.remedy.simulators.PeerCommand;
 import dev.remedy.simulators.PeerPrograms;
 import dev.remedy.simulators.ipmi.IpmiSimProcess;
@@ -11,7 +20,6 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
@@ -32,7 +40,6 @@ final class FenceAgentProcessBenchmark {
 
     private static final int STATUS_RUNS = 15;
     private static final int OFF_RUNS = 5;
-    private static final Path DEFAULT_JAR = Path.of("remedy-cli", "target", "remedy.jar");
     private static final String PASSWORD = "process-benchmark-password";
 
     private FenceAgentProcessBenchmark() {
@@ -42,14 +49,15 @@ final class FenceAgentProcessBenchmark {
     static void main(String[] args) throws IOException, InterruptedException {
         System.out.println("Fence agents as processes: fence_remedy_ipmi vs fence_ipmilan against one ipmi_sim on"
                 + " loopback (suite 3), every call a new process with its options on stdin");
-        Path jar = (args.length > 0 ? Path.of(args[0]) : DEFAULT_JAR).toAbsolutePath();
+        Path jar = AgentLaunchers.jar(args);
         if (!IpmiSimProcess.available() || PeerPrograms.find("fence_ipmilan").isEmpty() || !Files.isRegularFile(jar)) {
             System.out.println("  skipped: needs ipmi_sim (openipmi), fence_ipmilan (fence-agents) and " + jar);
             return;
         }
         Path work = Files.createTempDirectory("remedy-agent-bench");
-        Path launcher = install(jar, work, false);
-        Path resident = install(jar, Files.createDirectory(work.resolve("resident")), true);
+        Path launcher = install(jar, work, false).resolve("fence_remedy_ipmi");
+        Path resident = install(jar, Files.createDirectory(work.resolve("resident")), true)
+                .resolve("fence_remedy_ipmi");
         try {
             try (IpmiSimProcess sim = IpmiSimProcess.start(work.resolve("bmc"))) {
                 String options = "ip=" + sim.host() + "\nipport=" + sim.port() + "\nusername=" + sim.user()
@@ -138,97 +146,8 @@ final class FenceAgentProcessBenchmark {
         }
     }
 
-    /**
-     * Runs {@code first} once through a resident launcher, which starts the jar's agent server, and waits until the
-     * server answers (bounded); returns the milliseconds from the call to the server's first answer.
-     */
-    private static double startServer(PeerCommand first, Path jar) throws IOException, InterruptedException {
-        long start = System.nanoTime();
-        millis(first, () -> { });
-        Path file = Path.of(jar + ".agent-server");
-        long deadline = start + Duration.ofSeconds(60).toNanos();
-        while (!Files.exists(file)) {
-            if (System.nanoTime() > deadline) {
-                throw new IllegalStateException("no agent server for " + jar + " within 60 s");
-            }
-            Thread.sleep(10);
-        }
-        millis(first, () -> { });
-        return (System.nanoTime() - start) / 1e6;
-    }
-
-    /** Deletes the benchmark's directory and what it holds. */
-    private static void delete(Path work) throws IOException {
-        try (var paths = Files.walk(work)) {
-            for (Path path : paths.sorted(java.util.Comparator.reverseOrder()).toList()) {
-                Files.deleteIfExists(path);
-            }
-        }
-    }
-
-    /** Stops the jar's agent server, if the benchmark started one: the process in its server file, if it is one. */
-    private static void stopServer(Path jar) throws IOException {
-        Path file = Path.of(jar + ".agent-server");
-        if (!Files.exists(file)) {
-            return;
-        }
-        String[] fields = Files.readString(file).trim().split(" ");
-        ProcessHandle.of(Long.parseLong(fields[fields.length - 1]))
-                .filter(p -> p.info().commandLine().orElse("").contains("fence-agent-server")).ifPresent(server -> {
-                    server.destroy();
-                    server.onExit().orTimeout(30, java.util.concurrent.TimeUnit.SECONDS).join();
-                });
-        Files.deleteIfExists(file);
-    }
-
-    /**
-     * Writes the launchers into {@code work} with the jar's own install command, resident ones if asked; returns
-     * fence_remedy_ipmi.
-     */
-    private static Path install(Path jar, Path work, boolean resident) throws IOException, InterruptedException {
-        Path java = Path.of(System.getProperty("java.home"), "bin", "java");
-        List<String> command = new ArrayList<>(List.of(java.toString(), "-jar", jar.toString(), "fence-agents",
-                "install", work.toString()));
-        if (resident) {
-            command.add("--resident");
-        }
-        PeerCommand.Result result = new PeerCommand(command, Map.of(), "", Duration.ofSeconds(60)).run();
-        if (result.exitCode() != 0) {
-            throw new IllegalStateException("remedy fence-agents install failed: " + result.output());
-        }
-        return work.resolve("fence_remedy_ipmi");
-    }
-
-    private static PeerCommand command(Path program, String stdin) {
-        return new PeerCommand(List.of(program.toString()), Map.of(), stdin, Duration.ofSeconds(60));
-    }
-
-    private static double median(PeerCommand command, int runs, Runnable before) throws InterruptedException {
-        List<Double> values = new ArrayList<>();
-        for (int i = 0; i < runs; i++) {
-            values.add(millis(command, before));
-        }
-        return IpmiPeerBenchmark.median(values);
-    }
-
-    private static double millis(PeerCommand command, Runnable before) throws InterruptedException {
-        before.run();
-        PeerCommand.Result result = command.run();
-        boolean off = result.exitCode() == 2 && result.output().contains("OFF");
-        if (result.exitCode() != 0 && !off) {
-            throw new IllegalStateException(command.command().get(0) + " failed (exit " + result.exitCode() + "): "
-                    + result.output());
-        }
-        return result.nanos() / 1e6;
-    }
-
     private static void row(String what, double millis) {
         System.out.printf(Locale.ROOT, "  %-58s %10.1f%n", what, millis);
     }
 
-    private static void verdict(String pair, String action, double remedy, double peer) {
-        double ratio = remedy / peer;
-        System.out.printf(Locale.ROOT, "  %s: %s = %.2f (target <= 1.0: %s)%n", action, pair, ratio,
-                ratio <= 1.0 ? "met" : "MISSED");
-    }
 }

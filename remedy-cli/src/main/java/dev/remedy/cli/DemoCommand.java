@@ -32,8 +32,9 @@ import picocli.CommandLine.ParentCommand;
  * {@code remedy demo}: the agents remedy found, then a simulated node fenced with the built-in {@code fake}
  * agent: status, OFF confirmed by a status read, ON, and an unreachable node whose timeout is reported as such,
  * never as a success; policy simulations; then the native {@code ipmi} agent against simulated BMCs over real
- * UDP, the Redfish agents against a simulated BMC over TLS, the SSH agents against simulated devices, and remedy
- * as a Kubernetes operator against fabric8's mock API server. Exits 0 only if every step ended as a fencing library must end it.
+ * UDP, the Redfish agents against a simulated BMC over TLS, the SSH agents against simulated devices, the SNMP
+ * agent switching a dual-PSU node's two outlets on a simulated PDU, and remedy as a Kubernetes operator against
+ * fabric8's mock API server. Exits 0 only if every step ended as a fencing library must end it.
  */
 @Command(name = "demo", mixinStandardHelpOptions = true, description = "Show remedy at work against simulated machines.")
 final class DemoCommand implements Callable<Integer> {
@@ -80,6 +81,7 @@ final class DemoCommand implements Callable<Integer> {
         allAsExpected &= IpmiDemo.run(env, runner);
         allAsExpected &= RedfishDemo.run(env, runner);
         allAsExpected &= SshDemo.run(env, runner);
+        allAsExpected &= SnmpDemo.run(env, runner);
         allAsExpected &= KubeDemo.run(env);
         out.println(allAsExpected ? "== demo finished: every step ended as expected"
                 : "== demo finished with unexpected results");

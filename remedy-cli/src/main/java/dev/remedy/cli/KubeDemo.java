@@ -34,7 +34,7 @@ import java.util.function.BooleanSupplier;
 import java.util.stream.Collectors;
 
 /**
- * Demo step 11: remedy as a Kubernetes operator ({@link RemedyOperator}) against fabric8's mock API server in this
+ * Demo step 12: remedy as a Kubernetes operator ({@link RemedyOperator}) against fabric8's mock API server in this
  * JVM (CRUD mode, on 127.0.0.1): three Nodes, one NotReady for two minutes already; its policy and its fence
  * configuration in ConfigMaps, the BMC password in a Secret; the native {@code ipmi} agent against a simulated BMC
  * over real RMCP+. The node is fenced, released with the out-of-service taint, powered on, and recovered once it is
@@ -60,7 +60,7 @@ final class KubeDemo {
     static boolean run(CliEnvironment env) throws InterruptedException {
         PrintWriter out = env.out();
         try (MockApiServer api = MockApiServer.start(); IpmiBmcSimulator simulator = IpmiBmcSimulator.start()) {
-            out.println("-- 11. Kubernetes: remedy as an operator. The API server is fabric8's mock API server (CRUD "
+            out.println("-- 12. Kubernetes: remedy as an operator. The API server is fabric8's mock API server (CRUD "
                     + "mode) running in this JVM at " + api.url() + ", not a real cluster");
             SimulatedBmc bmc = simulator.add(IpmiDemo.spec());
             KubernetesClient client = api.client();

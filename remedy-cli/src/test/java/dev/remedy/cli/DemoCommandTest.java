@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import dev.remedy.fence.ipmi.IpmiFenceAgentProvider;
 import dev.remedy.fence.redfish.RedfishFenceAgentProvider;
 import dev.remedy.fence.redfish.RedfishPduAgentProvider;
+import dev.remedy.fence.snmp.SnmpFenceAgentProvider;
 import dev.remedy.fence.ssh.SshFabricAgentProvider;
 import dev.remedy.fence.ssh.SshFenceAgentProvider;
 import dev.remedy.fence.ssh.SshHostAgentProvider;
@@ -23,7 +24,8 @@ class DemoCommandTest {
         FakeFenceAgentProvider fake = new FakeFenceAgentProvider();
         CliRunner cli = new CliRunner().registry(FenceAgentRegistry.of(fake,
                 new IpmiFenceAgentProvider(), new RedfishFenceAgentProvider(), new RedfishPduAgentProvider(),
-                new SshFenceAgentProvider(), new SshFabricAgentProvider(), new SshHostAgentProvider()));
+                new SshFenceAgentProvider(), new SshFabricAgentProvider(), new SshHostAgentProvider(),
+                new SnmpFenceAgentProvider()));
 
         CliRunner.Result result = cli.run("demo");
 
@@ -39,7 +41,8 @@ class DemoCommandTest {
                 "   exit code 4 (as expected)", "   exit code 6 (as expected)", "   exit code 0 (as expected)",
                 "   exit code 4 (as expected)", "   exit code 0 (as expected)", "   exit code 0 (as expected)",
                 "   exit code 6 (as expected)", "   exit code 0 (as expected)", "   exit code 0 (as expected)",
-                "   exit code 0 (as expected)");
+                "   exit code 0 (as expected)", "   exit code 0 (as expected)", "   exit code 0 (as expected)",
+                "   exit code 1 (as expected)", "   exit code 0 (as expected)");
         assertThat(result.out()).contains("50 of 50 OFF confirmed").contains("sessions left open: 0")
                 .doesNotContain("demo-ipmi-secret");
         assertThat(result.out()).contains("node-1, node-2, node-3")
@@ -47,7 +50,14 @@ class DemoCommandTest {
                 .contains("Redfish sessions left open on the BMC: 0").doesNotContain("demo-redfish-secret");
         assertThat(result.out()).contains("outlets 3 and 4 read OFF on the PDU: true").contains("has CHANGED")
                 .contains("reboots the host saw: 1").doesNotContain("demo-ssh-secret");
-        assertThat(result.out()).contains("-- 11. Kubernetes: remedy as an operator")
+        assertThat(result.out()).as("the dual-PSU node on the SNMP PDU")
+                .contains("   on the PDU: outlet 1 ON, outlet 2 ON, outlet 3 OFF, outlet 4 OFF, outlet 5 ON,")
+                .contains("plug 4 reads ON, not OFF after power_timeout (1000 ms)")
+                .doesNotContain("demo-snmp-auth-secret").doesNotContain("demo-snmp-priv-secret");
+        assertThat(result.outLines().stream().dropWhile(l -> !l.startsWith("-- 11d.")).toList())
+                .as("STATUS after the stuck relay, outlet by outlet").containsSubsequence("Status: ON", "3,,OFF",
+                        "4,,ON");
+        assertThat(result.out()).contains("-- 12. Kubernetes: remedy as an operator")
                 .contains("worker-1 uncordoned, no remedy taint left: true");
         assertThat(result.outLines()).last().isEqualTo("== demo finished: every step ended as expected");
         assertThat(fake.lab().find("demo-node-1").orElseThrow().history())
