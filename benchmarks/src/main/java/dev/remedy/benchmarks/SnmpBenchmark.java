@@ -18,7 +18,6 @@ import dev.remedy.spi.PowerState;
 import dev.remedy.spi.TimeSource;
 import dev.remedy.spi.config.AgentConfig;
 import dev.remedy.spi.config.Secret;
-import java.io.File;
 import java.io.IOException;
 import java.lang.management.ManagementFactory;
 import java.lang.management.ThreadMXBean;
@@ -27,14 +26,12 @@ import java.nio.file.Path;
 import java.time.Clock;
 import java.time.Duration;
 import java.util.ArrayList;
-import java.util.Arrays;
 import java.util.List;
 import java.util.Locale;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.atomic.AtomicInteger;
-import java.util.stream.Collectors;
 
 /**
  * The {@code snmp} agent against Debian's {@code snmpd} serving an emulated APC Switched Rack PDU through
@@ -72,7 +69,6 @@ final class SnmpBenchmark {
         if (PeerPrograms.find("snmpd").isEmpty() || PeerPrograms.find("snmpget").isEmpty()) {
             System.out.println("  skipped: needs snmpd and snmpget (apt-get install -y snmpd snmp)");
         } else {
-            absoluteClassPath();
             Path work = Files.createTempDirectory("remedy-snmp-bench");
             try (SnmpdProcess pdu = SnmpdProcess.start(work.resolve("pdu"),
                     SnmpDeviceSpec.of("bench-pdu", SnmpDeviceKind.APC_RACK_PDU, OUTLETS))) {
@@ -256,17 +252,6 @@ final class SnmpBenchmark {
             pool.shutdownNow();
             pdus.forEach(SnmpAgentSimulator::close);
         }
-    }
-
-    /**
-     * Makes every entry of {@code java.class.path} absolute. SnmpdProcess gives pass_persist this JVM's class path,
-     * and snmpd runs it in its own work directory, where a relative entry ({@code java -jar
-     * benchmarks/target/remedy-benchmarks.jar}) is not found and the emulated PDU never answers.
-     */
-    private static void absoluteClassPath() {
-        System.setProperty("java.class.path", Arrays.stream(System.getProperty("java.class.path")
-                .split(File.pathSeparator)).map(entry -> Path.of(entry).toAbsolutePath().toString())
-                .collect(Collectors.joining(File.pathSeparator)));
     }
 
     private static void row(String what, double millis, double ratio, String note) {

@@ -14,10 +14,12 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import java.util.regex.Pattern;
+import java.util.stream.Collectors;
 
 /**
  * Debian's {@code snmpd} (package {@code snmpd}, net-snmp 5.9) as a child process on a free UDP port of 127.0.0.1,
@@ -130,7 +132,7 @@ public final class SnmpdProcess implements AutoCloseable {
             }
             state = SnmpStateFile.create(directory.resolve("device.state"), device);
             Files.writeString(directory.resolve("pass-persist.args"), SnmpdConfig.javaArguments(
-                    System.getProperty("java.class.path"), state.path(), directory.resolve("pass-persist.log")),
+                    absoluteClassPath(), state.path(), directory.resolve("pass-persist.log")),
                     StandardCharsets.UTF_8);
         } catch (IOException e) {
             throw new UncheckedIOException("cannot write snmpd's files into " + directory, e);
@@ -360,5 +362,15 @@ public final class SnmpdProcess implements AutoCloseable {
         } catch (IOException e) {
             throw new UncheckedIOException("cannot find a free UDP port on " + HOST, e);
         }
+    }
+
+    /**
+     * This JVM's class path with every entry absolute: snmpd runs pass_persist in its own work directory, where a
+     * relative entry (as in {@code java -jar benchmarks/target/remedy-benchmarks.jar}) would not be found.
+     */
+    private static String absoluteClassPath() {
+        return Arrays.stream(System.getProperty("java.class.path").split(File.pathSeparator))
+                .map(entry -> Path.of(entry).toAbsolutePath().toString())
+                .collect(Collectors.joining(File.pathSeparator));
     }
 }
