@@ -54,7 +54,7 @@ final class SnmpRun {
     FenceOutcome run(FenceAction action) throws InterruptedException {
         int requests = 0;
         FenceOutcome outcome;
-        context.progress("talking to " + settings.device());
+        context.progress("talking to " + device());
         try (SnmpSession opened = SnmpSession.open(settings.endpoint(), settings.requestTimeout(), settings.retries(),
                 context)) {
             session = opened;
@@ -170,7 +170,7 @@ final class SnmpRun {
                 }
             });
             if (rows.size() > 1) {
-                throw new Refusal(FenceOutcome.refused(settings.device() + ": " + rows.size() + " rows of " + column
+                throw new Refusal(FenceOutcome.refused(device() + ": " + rows.size() + " rows of " + column
                         + " are named '" + plug + "' (indexes " + rows + "); nothing was switched: give the plug by "
                         + "its index"));
             }
@@ -180,7 +180,7 @@ final class SnmpRun {
             }
         }
         if (required) {
-            throw new Refusal(FenceOutcome.failed(PowerState.UNKNOWN, settings.device() + " has no plug named '"
+            throw new Refusal(FenceOutcome.failed(PowerState.UNKNOWN, device() + " has no plug named '"
                     + plug + "' under " + table.names() + ": check plug (names are matched exactly), or give its "
                     + "index"));
         }
@@ -200,7 +200,7 @@ final class SnmpRun {
 
     private FenceOutcome monitor(Map<String, String> indexes) throws SnmpException, InterruptedException, Refusal {
         FenceOutcome status = status(indexes);
-        return FenceOutcome.succeeded(PowerState.UNKNOWN, settings.device() + " answers for every plug: "
+        return FenceOutcome.succeeded(PowerState.UNKNOWN, device() + " answers for every plug: "
                 + status.detail());
     }
 
@@ -220,7 +220,7 @@ final class SnmpRun {
             plugs.add(new Plug(table.plugOf(index).orElse(index), name instanceof SnmpValue.Text text ? text.text()
                     : name.toString(), power));
         });
-        return FenceOutcome.succeeded(PowerState.UNKNOWN, plugs.size() + " plugs on " + settings.device())
+        return FenceOutcome.succeeded(PowerState.UNKNOWN, plugs.size() + " plugs on " + device())
                 .withPlugs(plugs);
     }
 
@@ -280,13 +280,13 @@ final class SnmpRun {
             SnmpValue value = session.get(oid);
             if (!(value instanceof SnmpValue.Number seconds) || seconds.value() < 0
                     || seconds.value() > MAX_REBOOT_DELAY_SECONDS) {
-                throw new Refusal(FenceOutcome.failed(PowerState.UNKNOWN, settings.device() + ": the reboot off time "
+                throw new Refusal(FenceOutcome.failed(PowerState.UNKNOWN, device() + ": the reboot off time "
                         + "of " + what(plug.getKey()) + " (" + oid + ") is " + value + ", not 0 to "
                         + MAX_REBOOT_DELAY_SECONDS + " seconds; nothing was switched: use reboot_method=cycle"));
             }
             Duration delay = Duration.ofSeconds(seconds.value());
             if (delay.compareTo(settings.pollInterval()) <= 0) {
-                throw new Refusal(FenceOutcome.refused(settings.device() + ": " + what(plug.getKey()) + " stays off "
+                throw new Refusal(FenceOutcome.refused(device() + ": " + what(plug.getKey()) + " stays off "
                         + delay.toSeconds() + " s in the device's reboot, not longer than poll_interval ("
                         + settings.pollInterval().toMillis() + " ms), so no read could see it off; nothing was "
                         + "switched: give a shorter poll_interval, or use reboot_method=cycle"));
@@ -363,7 +363,7 @@ final class SnmpRun {
                     + status.off() + (status.pending().isEmpty() ? "" : " nor pending " + status.pending())
                     + ": remedy never guesses a power state; if the device means on or off by it, say so in a "
                     + "profile_file";
-            throw new Refusal(FenceOutcome.failed(PowerState.UNKNOWN, settings.device() + ": " + what(plug)
+            throw new Refusal(FenceOutcome.failed(PowerState.UNKNOWN, device() + ": " + what(plug)
                     + " reads " + value + " at " + oid + why));
         }
         return meaning.get();
@@ -389,9 +389,9 @@ final class SnmpRun {
             return;
         }
         boolean deadline = context.expired();
-        throw new Refusal(deadline ? FenceOutcome.of(FenceStatus.TIMED_OUT, PowerState.UNKNOWN, settings.device()
+        throw new Refusal(deadline ? FenceOutcome.of(FenceStatus.TIMED_OUT, PowerState.UNKNOWN, device()
                 + ": " + detail + " at the action's deadline") : FenceOutcome.failed(PowerState.UNKNOWN,
-                settings.device() + ": " + detail + " after power_timeout (" + settings.powerTimeout().toMillis()
+                device() + ": " + detail + " after power_timeout (" + settings.powerTimeout().toMillis()
                         + " ms)"));
     }
 
@@ -413,8 +413,13 @@ final class SnmpRun {
     }
 
     private String describe(Map<String, PowerState> states) {
-        return settings.device().replace("profile " + settings.profile().name(), "profile " + table.name()) + ": "
-                + list(states);
+        return device() + ": " + list(states);
+    }
+
+    /** The device as messages name it: with the table a choice settled on, once it has (or is trying one). */
+    private String device() {
+        return table == null ? settings.device()
+                : settings.device().replace("profile " + settings.profile().name(), "profile " + table.name());
     }
 
     /** {@code plug 1 OFF, plug 3 changing}: each plug's state, a pending one as changing. */

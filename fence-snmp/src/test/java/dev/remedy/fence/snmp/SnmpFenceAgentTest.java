@@ -112,6 +112,19 @@ class SnmpFenceAgentTest {
     }
 
     @Test
+    @DisplayName("a failure under profile apc names the table the device answered, as a success does")
+    void failureNamesTheSettledTable() throws InterruptedException {
+        SnmpAgentSimulator pdu = device(SnmpDeviceKind.APC_RACK_PDU, Access.community(COMMUNITY));
+        pdu.answer(RPDU2_STATUS + "4", SnmpValue.integer(2));
+
+        FenceOutcome off = run(pdu(pdu, "apc", "3,4").set("power_timeout", "300ms").build(), FenceAction.OFF);
+
+        assertThat(off.status()).as("%s", off).isEqualTo(FenceStatus.FAILED);
+        assertThat(off.detail()).contains("profile apc-rpdu2").doesNotContain("profile apc ")
+                .contains("plug 4 reads ON, not OFF");
+    }
+
+    @Test
     @DisplayName("a status reply that is neither the on nor the off value fails before anything is switched")
     void neitherOnNorOff() throws InterruptedException {
         SnmpAgentSimulator pdu = device(SnmpDeviceKind.APC_RACK_PDU, Access.community(COMMUNITY));
