@@ -15,6 +15,9 @@
  *   <li>{@link dev.remedy.config.SelectorReader} reads every node selector and label set, as a
  *       {@code matchLabels} mapping or {@code key=value} text, into a {@link dev.remedy.config.NodeSelector},
  *       checking label keys and values by Kubernetes' rules ({@link dev.remedy.config.Labels}).</li>
+ *   <li>{@link dev.remedy.config.profiles} holds what the agents with device profiles as data (fence-ssh,
+ *       fence-snmp) share: the catalog of built-in profiles with a user's {@code profile_file} on top, and the
+ *       resolution of an agent's {@code profile} parameter.</li>
  *   <li>{@link dev.remedy.config.ConfigNames} writes paths ({@code a.b}, {@code a["x.y/z"]}, {@code a[0]}), hints
  *       and what a node is ({@code a mapping}, never its value, which may be a secret).</li>
  * </ul>

@@ -24,7 +24,7 @@ public final class SnmpProfiles {
      */
     public static List<String> check(Path file) {
         Objects.requireNonNull(file, "file");
-        return ProfileCatalog.read(file).stream().map(Profile::name).toList();
+        return ProfileCatalog.builtIn().read(file).stream().map(Profile::name).toList();
     }
 
     /** The names of the profiles shipped in the jar, sorted. */

@@ -1,10 +1,12 @@
 package dev.remedy.fence.snmp;
 
+import static dev.remedy.config.profiles.ProfileParameters.text;
+
+import dev.remedy.config.profiles.ProfileParameters;
 import dev.remedy.fence.snmp.internal.profile.DeviceProfile;
 import dev.remedy.fence.snmp.internal.profile.Profile;
 import dev.remedy.fence.snmp.internal.profile.ProfileCatalog;
 import dev.remedy.fence.snmp.internal.profile.ProfileChoice;
-import dev.remedy.fence.snmp.internal.profile.ProfileException;
 import dev.remedy.fence.snmp.internal.session.AuthProtocol;
 import dev.remedy.fence.snmp.internal.session.Credentials;
 import dev.remedy.fence.snmp.internal.session.Endpoint;
@@ -14,11 +16,9 @@ import dev.remedy.fence.snmp.internal.session.SnmpVersion;
 import dev.remedy.spi.FencingKind;
 import dev.remedy.spi.config.AgentConfig;
 import dev.remedy.spi.config.ConfigProblem;
-import dev.remedy.spi.config.DidYouMean;
 import dev.remedy.spi.config.InvalidConfigurationException;
 import dev.remedy.spi.config.Secret;
 import dev.remedy.spi.discovery.SecretScrubber;
-import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -43,6 +43,8 @@ record SnmpSettings(Endpoint endpoint, Profile profile, List<String> plugs, Dura
     static final int MAX_RETRIES = 10;
     private static final List<String> V3_ONLY = List.of("username", "password", "snmp_sec_level", "snmp_auth_prot",
             "snmp_priv_prot", "snmp_priv_passwd");
+    private static final ProfileParameters<Profile> PROFILES = new ProfileParameters<>(ProfileCatalog.builtIn(),
+            "SNMP device profile", SnmpSettings::describe, SnmpAgentProvider::typeOf, true);
 
     /** Copies the plugs. */
     SnmpSettings {
@@ -66,7 +68,7 @@ record SnmpSettings(Endpoint endpoint, Profile profile, List<String> plugs, Dura
         SnmpVersion version = SnmpVersion.of(config.string("snmp_version")).orElseThrow();
         Optional<Credentials> credentials = version == SnmpVersion.V3 ? user(config, problems)
                 : community(config, version, problems);
-        Optional<Profile> profile = profile(config, kind, problems);
+        Optional<Profile> profile = PROFILES.resolve(config, kind, problems);
         List<String> plugs = plugs(config, profile, problems);
         boolean deviceReboot = kind == FencingKind.POWER && config.string("reboot_method").equals("device");
         if (deviceReboot) {
@@ -163,43 +165,7 @@ record SnmpSettings(Endpoint endpoint, Profile profile, List<String> plugs, Dura
      * {@code profile_file}, as {@link #of} resolves it; empty if it cannot be resolved. No network I/O.
      */
     static Optional<Profile> profileOf(AgentConfig config, FencingKind kind) {
-        if (text(config, "profile").isEmpty()) {
-            return Optional.empty();
-        }
-        List<ConfigProblem> problems = new ArrayList<>();
-        Optional<Profile> profile = profile(config, kind, problems);
-        return problems.isEmpty() ? profile : Optional.empty();
-    }
-
-    private static Optional<Profile> profile(AgentConfig config, FencingKind kind, List<ConfigProblem> problems) {
-        ProfileCatalog catalog = ProfileCatalog.builtIn();
-        Optional<String> file = text(config, "profile_file");
-        if (file.isPresent()) {
-            try {
-                catalog = catalog.with(path(file.get()));
-            } catch (ProfileException e) {
-                e.issues().forEach(p -> problems.add(new ConfigProblem("profile_file", p.toString(), "fix "
-                        + file.get())));
-                return Optional.empty();
-            }
-        }
-        String name = config.string("profile");
-        Optional<Profile> found = catalog.find(name);
-        if (found.isEmpty()) {
-            List<String> names = catalog.names(kind);
-            problems.add(new ConfigProblem("profile", "'" + name + "' is not a known SNMP device profile",
-                    DidYouMean.nearest(name, names).map(near -> "did you mean '" + near + "'? ").orElse("")
-                            + "the " + describe(kind) + " profiles are " + names
-                            + (file.isEmpty() ? "; define your own in profile_file" : "")));
-            return Optional.empty();
-        }
-        if (found.get().kind() != kind) {
-            problems.add(new ConfigProblem("profile", "'" + name + "' is " + describe(found.get().kind()) + ", not "
-                    + describe(kind), "use the agent type " + SnmpAgentProvider.typeOf(found.get().kind())
-                    + " for it"));
-            return Optional.empty();
-        }
-        return found;
+        return ProfileParameters.quietly(config, problems -> PROFILES.resolve(config, kind, problems));
     }
 
     private static List<String> plugs(AgentConfig config, Optional<Profile> profile, List<ConfigProblem> problems) {
@@ -244,16 +210,6 @@ record SnmpSettings(Endpoint endpoint, Profile profile, List<String> plugs, Dura
         text.codePoints().limit(64).forEach(c -> out.append(c >= 0x20 && c < 0x7f ? Character.toString(c)
                 : String.format(Locale.ROOT, "\\u%04x", c)));
         return text.length() > 64 ? out + "..." : out.toString();
-    }
-
-    /** A path as given, with a leading {@code ~/} meaning the user's home folder. */
-    private static Path path(String text) {
-        return Path.of(text.startsWith("~/") ? System.getProperty("user.home", "") + text.substring(1) : text);
-    }
-
-    private static Optional<String> text(AgentConfig config, String name) {
-        boolean declared = config.parameters().stream().anyMatch(parameter -> parameter.name().equals(name));
-        return declared ? config.text(name).map(String::strip).filter(text -> !text.isEmpty()) : Optional.empty();
     }
 
     private static String describe(FencingKind kind) {

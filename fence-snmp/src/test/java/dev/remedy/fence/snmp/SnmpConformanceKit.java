@@ -86,6 +86,11 @@ abstract class SnmpConformanceKit extends LoopbackConformanceKit {
     /** A UDP port of loopback that was free a moment ago: nothing answers there. */
     @Override
     protected int unreachablePort() {
+        return freeUdpPort();
+    }
+
+    /** A UDP port of loopback that was free a moment ago (the kit's, and the snmpd IT's, unreachable port). */
+    static int freeUdpPort() {
         try (DatagramSocket probe = new DatagramSocket(0, InetAddress.getLoopbackAddress())) {
             return probe.getLocalPort();
         } catch (IOException e) {

@@ -8,10 +8,6 @@ import dev.remedy.spi.config.AgentConfig;
 import dev.remedy.spi.config.Secret;
 import dev.remedy.test.PowerTarget;
 import dev.remedy.test.conformance.LoopbackConformanceKit;
-import java.io.IOException;
-import java.io.UncheckedIOException;
-import java.net.DatagramSocket;
-import java.net.InetAddress;
 import java.nio.file.Path;
 import java.util.List;
 import org.junit.jupiter.api.AfterAll;
@@ -71,11 +67,7 @@ class SnmpdConformanceIT extends LoopbackConformanceKit {
     /** A UDP port of loopback that was free a moment ago: nothing answers there. */
     @Override
     protected int unreachablePort() {
-        try (DatagramSocket probe = new DatagramSocket(0, InetAddress.getLoopbackAddress())) {
-            return probe.getLocalPort();
-        } catch (IOException e) {
-            throw new UncheckedIOException("cannot find a free UDP port", e);
-        }
+        return SnmpConformanceKit.freeUdpPort();
     }
 
     @Override

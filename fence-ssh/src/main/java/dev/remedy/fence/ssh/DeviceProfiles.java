@@ -24,6 +24,6 @@ public final class DeviceProfiles {
      */
     public static List<String> check(Path file) {
         Objects.requireNonNull(file, "file");
-        return ProfileCatalog.read(file).stream().map(DeviceProfile::name).toList();
+        return ProfileCatalog.builtIn().read(file).stream().map(DeviceProfile::name).toList();
     }
 }

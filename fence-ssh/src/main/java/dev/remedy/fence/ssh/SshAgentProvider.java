@@ -77,8 +77,7 @@ abstract class SshAgentProvider implements FenceAgentProvider {
     }
 
     private static List<ParameterDescriptor> parameters(FencingKind kind) {
-        List<String> profiles = ProfileCatalog.builtIn().names().stream()
-                .filter(name -> ProfileCatalog.builtIn().find(name).orElseThrow().kind() == kind).toList();
+        List<String> profiles = ProfileCatalog.builtIn().names(kind);
         List<ParameterDescriptor> list = new ArrayList<>(List.of(
                 ParameterDescriptor.builder("ip", ParameterType.STRING).required().fenceAgentsName("ip")
                         .description("host name or address of the device").build(),

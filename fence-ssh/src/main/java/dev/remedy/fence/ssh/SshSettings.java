@@ -1,15 +1,17 @@
 package dev.remedy.fence.ssh;
 
+import static dev.remedy.config.profiles.ProfileParameters.path;
+import static dev.remedy.config.profiles.ProfileParameters.text;
+
+import dev.remedy.config.profiles.ProfileParameters;
 import dev.remedy.fence.ssh.internal.profile.DeviceProfile;
 import dev.remedy.fence.ssh.internal.profile.Placeholders;
 import dev.remedy.fence.ssh.internal.profile.ProfileCatalog;
-import dev.remedy.fence.ssh.internal.profile.ProfileException;
 import dev.remedy.fence.ssh.internal.session.HostKeyPolicy;
 import dev.remedy.fence.ssh.internal.session.SshLogin;
 import dev.remedy.spi.FencingKind;
 import dev.remedy.spi.config.AgentConfig;
 import dev.remedy.spi.config.ConfigProblem;
-import dev.remedy.spi.config.DidYouMean;
 import dev.remedy.spi.config.InvalidConfigurationException;
 import dev.remedy.spi.config.Secret;
 import java.nio.file.Files;
@@ -35,6 +37,9 @@ record SshSettings(SshLogin login, DeviceProfile profile, List<String> plugs, Du
         Duration shellTimeout, Duration powerTimeout, Duration pollInterval, Duration rebootOffTime,
         Optional<Secret> enablePassword) {
 
+    private static final ProfileParameters<DeviceProfile> PROFILES = new ProfileParameters<>(ProfileCatalog.builtIn(),
+            "device profile", SshSettings::describe, SshAgentProvider::typeOf, false);
+
     /** Reads and checks {@code config} for an agent of {@code kind}. */
     static SshSettings of(AgentConfig config, FencingKind kind) {
         config.requireValid();
@@ -52,7 +57,7 @@ record SshSettings(SshLogin login, DeviceProfile profile, List<String> plugs, Du
         List<String> plugs = plugs(config, kind, profile, problems);
         HostKeyPolicy hostKeys = hostKeys(config, problems);
         Optional<Secret> password = config.secret("password");
-        Optional<Path> identity = text(config, "identity_file").map(SshSettings::path);
+        Optional<Path> identity = text(config, "identity_file").map(ProfileParameters::path);
         identity.filter(file -> !Files.isReadable(file)).ifPresent(file -> problems.add(new ConfigProblem(
                 "identity_file", "'" + file + "' is not a readable file", "give the path of an OpenSSH private key")));
         if (password.isEmpty() && identity.isEmpty()) {
@@ -85,42 +90,16 @@ record SshSettings(SshLogin login, DeviceProfile profile, List<String> plugs, Du
      * as {@link #of} resolves it; empty if it cannot be resolved. No network I/O (it reads profile_file).
      */
     static Optional<DeviceProfile> profileOf(AgentConfig config, FencingKind kind) {
-        if (text(config, "profile").isEmpty()) {
-            return Optional.empty();
-        }
-        List<ConfigProblem> problems = new ArrayList<>();
-        Optional<DeviceProfile> profile = profile(config, kind, problems);
-        return problems.isEmpty() ? profile : Optional.empty();
+        return ProfileParameters.quietly(config, problems -> profile(config, kind, problems));
     }
 
+    /** The profile {@code config} names, with {@code cmd_prompt} in place of its prompt if given. */
     private static Optional<DeviceProfile> profile(AgentConfig config, FencingKind kind, List<ConfigProblem> problems) {
-        ProfileCatalog catalog = ProfileCatalog.builtIn();
-        Optional<String> file = text(config, "profile_file");
-        if (file.isPresent()) {
-            try {
-                catalog = catalog.with(path(file.get()));
-            } catch (ProfileException e) {
-                e.issues().forEach(p -> problems.add(new ConfigProblem("profile_file", p.toString(),
-                        "fix " + file.get())));
-                return Optional.empty();
-            }
-        }
-        String name = config.string("profile");
-        Optional<DeviceProfile> found = catalog.find(name);
+        Optional<DeviceProfile> found = PROFILES.resolve(config, kind, problems);
         if (found.isEmpty()) {
-            List<String> names = catalog.names();
-            problems.add(new ConfigProblem("profile", "'" + name + "' is not a known device profile",
-                    DidYouMean.nearest(name, names).map(near -> "did you mean '" + near + "'? ").orElse("")
-                            + "the profiles are " + names + (file.isEmpty() ? "; define your own in profile_file" : "")));
-            return Optional.empty();
+            return found;
         }
         DeviceProfile profile = found.get();
-        if (profile.kind() != kind) {
-            problems.add(new ConfigProblem("profile", "'" + name + "' is " + describe(profile.kind())
-                    + ", not " + describe(kind), "use the agent type " + SshAgentProvider.typeOf(profile.kind())
-                    + " for it"));
-            return Optional.empty();
-        }
         Optional<String> prompt = text(config, "cmd_prompt");
         if (prompt.isPresent()) {
             try {
@@ -184,16 +163,6 @@ record SshSettings(SshLogin login, DeviceProfile profile, List<String> plugs, Du
             return new HostKeyPolicy.Insecure();
         }
         return new HostKeyPolicy.KnownHosts(path(config.string("known_hosts")));
-    }
-
-    /** A path as given, with a leading {@code ~/} meaning the user's home folder. */
-    private static Path path(String text) {
-        return Path.of(text.startsWith("~/") ? System.getProperty("user.home", "") + text.substring(1) : text);
-    }
-
-    private static Optional<String> text(AgentConfig config, String name) {
-        boolean declared = config.parameters().stream().anyMatch(parameter -> parameter.name().equals(name));
-        return declared ? config.text(name).map(String::strip).filter(text -> !text.isEmpty()) : Optional.empty();
     }
 
     private static String describe(FencingKind kind) {

@@ -3,10 +3,10 @@ package dev.remedy.fence.snmp.internal.profile;
 import static dev.remedy.config.ConfigNames.child;
 import static dev.remedy.config.ConfigNames.index;
 
-import dev.remedy.config.ConfigDocuments;
 import dev.remedy.config.ConfigNode;
 import dev.remedy.config.ConfigProblems;
-import dev.remedy.config.DocumentException;
+import dev.remedy.config.profiles.ProfileEntry;
+import dev.remedy.config.profiles.ProfileFormat;
 import dev.remedy.spi.FencingKind;
 import dev.remedy.spi.config.ConfigProblem;
 import java.util.ArrayList;
@@ -27,41 +27,21 @@ import java.util.regex.PatternSyntaxException;
  * of a file is reported at once, each with the file and its path ({@code profiles[0].status.off}); nothing half-read
  * is returned. A key given twice is an error. Thread-safe.
  */
-public final class ProfileReader {
+public final class ProfileReader implements ProfileFormat<Profile> {
 
-    private static final Pattern NAME = Pattern.compile("[a-z0-9][a-z0-9._-]*");
     private static final List<String> FIELDS = List.of("name", "description", "kind", "plug", "index", "names",
             "status", "on", "off", "reboot", "isolationPersists", "choose");
     private static final List<String> CHOICE_FIELDS = List.of("name", "description", "kind", "choose");
 
     /**
-     * Parses {@code yaml}; a {@code choose} entry may name a profile of {@code known} (the built-in ones) as well as
-     * one of the same text.
-     *
-     * @param source names the text in messages (a file path or a resource)
-     * @throws ProfileException listing every problem
-     */
-    public List<Profile> read(String yaml, String source, Map<String, Profile> known) {
-        ConfigNode root;
-        try {
-            root = ConfigDocuments.parseYaml(yaml);
-        } catch (DocumentException e) {
-            throw new ProfileException(List.of(ConfigProblem.in(source, "", "not valid YAML: " + e.getMessage())));
-        }
-        return read(root, source, known);
-    }
-
-    /**
-     * Reads a parsed document, as {@link #read(String, String, Map)} does.
+     * Reads a parsed document; a {@code choose} entry may name a profile of {@code known} (the built-in ones) as well
+     * as one of the same document.
      *
      * @throws ProfileException listing every problem
      */
+    @Override
     public List<Profile> read(ConfigNode root, String source, Map<String, Profile> known) {
-        ConfigNode list = root.get("profiles");
-        if (list == null || !list.isArray() || list.isEmpty()) {
-            throw new ProfileException(List.of(ConfigProblem.in(source, "", "no 'profiles' list: write 'profiles:' "
-                    + "followed by one entry per device (see the built-in apc-rpdu2 profile)")));
-        }
+        ConfigNode list = profiles(root, source, "apc-rpdu2");
         ConfigProblems problems = new ConfigProblems(source);
         Map<String, Profile> read = new LinkedHashMap<>();
         Set<String> names = new HashSet<>();
@@ -88,6 +68,11 @@ public final class ProfileReader {
         return List.copyOf(read.values());
     }
 
+    @Override
+    public ProfileException refused(List<ConfigProblem> problems) {
+        return new ProfileException(problems);
+    }
+
     private static void add(Profile profile, int at, Map<String, Profile> read, Set<String> names,
             ConfigProblems problems) {
         if (!names.add(profile.name())) {
@@ -98,30 +83,18 @@ public final class ProfileReader {
     }
 
     /** One entry of the list, read field by field; its problems go to its own list, then to the file's. */
-    private static final class Entry {
-
-        private final ConfigNode node;
-        private final String where;
-        private final ConfigProblems file;
-        private final ConfigProblems problems;
+    private static final class Entry extends ProfileEntry {
 
         Entry(ConfigNode node, String where, ConfigProblems file) {
-            this.node = node;
-            this.where = where;
-            this.file = file;
-            this.problems = new ConfigProblems(file.source(), "is not a profile field", "the fields are");
+            super(node, where, file);
         }
 
         Optional<DeviceProfile> table() {
-            Optional<DeviceProfile> profile = readTable();
-            problems.list().forEach(file::add);
-            return profile;
+            return report(readTable());
         }
 
         Optional<ProfileChoice> choice(Map<String, Profile> visible) {
-            Optional<ProfileChoice> profile = readChoice(visible);
-            problems.list().forEach(file::add);
-            return profile;
+            return report(readChoice(visible));
         }
 
         private Optional<DeviceProfile> readTable() {
@@ -186,15 +159,6 @@ public final class ProfileReader {
                 return Optional.empty();
             }
             return Optional.of(new ProfileChoice(name, description(name), kind, candidates));
-        }
-
-        private String name() {
-            String name = text(node, where, "name", true).orElse("");
-            if (!name.isEmpty() && !NAME.matcher(name).matches()) {
-                problem(child(where, "name"), "'" + name + "' is not a profile name", "use lower-case letters, digits,"
-                        + " '.', '_', '-'");
-            }
-            return name;
         }
 
         private String description(String name) {
@@ -397,24 +361,8 @@ public final class ProfileReader {
             }
         }
 
-        private Optional<String> text(ConfigNode parent, String parentPath, String field, boolean required) {
-            ConfigNode value = parent.get(field);
-            String path = child(parentPath, field);
-            if (value == null || value.isNull() || !value.isContainerNode() && value.asText().isEmpty()) {
-                if (required) {
-                    problem(path, "is missing", "see the built-in profiles for an example");
-                }
-                return Optional.empty();
-            }
-            return problems.scalar(value, path);
-        }
-
         private static String describe(FencingKind kind) {
             return kind.name().toLowerCase(Locale.ROOT);
-        }
-
-        private void problem(String path, String what, String hint) {
-            problems.add(new ConfigProblem(problems.source(), path, what, hint));
         }
     }
 }

@@ -2,13 +2,14 @@ package dev.remedy.fence.snmp.internal.profile;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.remedy.config.profiles.Catalog;
 import dev.remedy.spi.FencingKind;
 import org.junit.jupiter.api.DisplayName;
 import org.junit.jupiter.api.Test;
 
 class ProfileCatalogTest {
 
-    private static final ProfileCatalog CATALOG = ProfileCatalog.builtIn();
+    private static final Catalog<Profile> CATALOG = ProfileCatalog.builtIn();
 
     private static DeviceProfile table(String name) {
         return (DeviceProfile) CATALOG.find(name).orElseThrow();

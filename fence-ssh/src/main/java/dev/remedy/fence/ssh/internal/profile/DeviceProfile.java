@@ -1,5 +1,6 @@
 package dev.remedy.fence.ssh.internal.profile;
 
+import dev.remedy.config.profiles.CatalogProfile;
 import dev.remedy.spi.FencingKind;
 import java.util.List;
 import java.util.Objects;
@@ -35,7 +36,7 @@ import java.util.regex.Pattern;
 public record DeviceProfile(String name, String description, FencingKind kind, Pattern prompt, Optional<Pattern> plug,
         List<String> setup, Optional<Prompt> pager, List<Prompt> confirmations, List<Pattern> errors, StateCheck status,
         List<String> on, List<String> off, Optional<ListCheck> list, Optional<SoftReboot> reboot, String exit,
-        boolean isolationPersists, Optional<Enable> enable) {
+        boolean isolationPersists, Optional<Enable> enable) implements CatalogProfile {
 
     /** Copies the lists and checks that the fields are present. */
     public DeviceProfile {

@@ -1,22 +1,11 @@
 package dev.remedy.fence.ssh.internal.profile;
 
-import dev.remedy.config.ConfigDocuments;
-import dev.remedy.config.ConfigNode;
-import dev.remedy.config.DocumentException;
-import dev.remedy.spi.config.ConfigProblem;
-import java.io.IOException;
-import java.io.InputStream;
-import java.io.UncheckedIOException;
-import java.nio.charset.StandardCharsets;
-import java.nio.file.Path;
-import java.util.LinkedHashMap;
+import dev.remedy.config.profiles.Catalog;
 import java.util.List;
-import java.util.Map;
-import java.util.Optional;
 
 /**
- * The device profiles an agent can use: the ones shipped in the jar, with a user's file on top (a user profile
- * with a built-in's name replaces it). Immutable and thread-safe.
+ * The device profiles shipped in the jar ({@link #builtIn()}); a user's file goes on top with {@link Catalog#with}
+ * (a user profile with a built-in's name replaces it).
  */
 public final class ProfileCatalog {
 
@@ -24,71 +13,14 @@ public final class ProfileCatalog {
     public static final List<String> BUILT_IN = List.of("apc", "cisco-ios", "brocade-fos", "linux-node-agent",
             "linux-sysrq");
 
-    private static final ProfileCatalog SHIPPED = loadBuiltIn();
+    private static final Catalog<DeviceProfile> SHIPPED = Catalog.builtIn(ProfileCatalog.class,
+            "/dev/remedy/fence/ssh/profiles", BUILT_IN, new ProfileReader());
 
-    private final Map<String, DeviceProfile> profiles;
-
-    private ProfileCatalog(Map<String, DeviceProfile> profiles) {
-        this.profiles = Map.copyOf(profiles);
+    private ProfileCatalog() {
     }
 
-    /** The profiles shipped in the jar. */
-    public static ProfileCatalog builtIn() {
+    /** The profiles shipped in the jar. Immutable and thread-safe. */
+    public static Catalog<DeviceProfile> builtIn() {
         return SHIPPED;
-    }
-
-    /**
-     * This catalog with the profiles of a user's YAML file on top.
-     *
-     * @throws ProfileException if the file cannot be read or holds a bad profile
-     */
-    public ProfileCatalog with(Path file) {
-        Map<String, DeviceProfile> all = new LinkedHashMap<>(profiles);
-        read(file).forEach(profile -> all.put(profile.name(), profile));
-        return new ProfileCatalog(all);
-    }
-
-    /**
-     * The profiles of a user's YAML file, read as boundedly as every configuration file ({@link ConfigDocuments}).
-     *
-     * @throws ProfileException if the file cannot be read or holds a bad profile
-     */
-    public static List<DeviceProfile> read(Path file) {
-        String source = file.toString();
-        ConfigNode root;
-        try {
-            root = ConfigDocuments.readYaml(file);
-        } catch (DocumentException e) {
-            throw new ProfileException(List.of(ConfigProblem.in(source, "", e.getMessage())));
-        }
-        return new ProfileReader().read(root, source);
-    }
-
-    /** The profile called {@code name}. */
-    public Optional<DeviceProfile> find(String name) {
-        return Optional.ofNullable(profiles.get(name));
-    }
-
-    /** Every profile name, sorted. */
-    public List<String> names() {
-        return profiles.keySet().stream().sorted().toList();
-    }
-
-    private static ProfileCatalog loadBuiltIn() {
-        Map<String, DeviceProfile> all = new LinkedHashMap<>();
-        ProfileReader reader = new ProfileReader();
-        for (String name : BUILT_IN) {
-            String resource = "/dev/remedy/fence/ssh/profiles/" + name + ".yaml";
-            try (InputStream in = ProfileCatalog.class.getResourceAsStream(resource)) {
-                if (in == null) {
-                    throw new IllegalStateException("the built-in profile " + resource + " is missing from the jar");
-                }
-                reader.read(new String(in.readAllBytes(), StandardCharsets.UTF_8), resource)
-                        .forEach(profile -> all.put(profile.name(), profile));
-            } catch (IOException e) {
-                throw new UncheckedIOException("cannot read the built-in profile " + resource, e);
-            }
-        }
-        return new ProfileCatalog(all);
     }
 }

@@ -3,16 +3,17 @@ package dev.remedy.fence.ssh.internal.profile;
 import static dev.remedy.config.ConfigNames.child;
 import static dev.remedy.config.ConfigNames.index;
 
-import dev.remedy.config.ConfigDocuments;
 import dev.remedy.config.ConfigNode;
 import dev.remedy.config.ConfigProblems;
-import dev.remedy.config.DocumentException;
+import dev.remedy.config.profiles.ProfileEntry;
+import dev.remedy.config.profiles.ProfileFormat;
 import dev.remedy.spi.FencingKind;
 import dev.remedy.spi.config.ConfigProblem;
 import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Locale;
+import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
 import java.util.regex.Pattern;
@@ -23,9 +24,8 @@ import java.util.regex.PatternSyntaxException;
  * Every problem of a file is reported at once, each with the file and its path ({@code profiles[0].status.off});
  * nothing half-read is returned. Strict, as every remedy configuration: a key given twice is an error. Thread-safe.
  */
-public final class ProfileReader {
+public final class ProfileReader implements ProfileFormat<DeviceProfile> {
 
-    private static final Pattern NAME = Pattern.compile("[a-z0-9][a-z0-9._-]*");
     private static final List<String> FIELDS = List.of("name", "description", "kind", "prompt", "plug", "setup",
             "pager", "confirm", "errors", "status", "on", "off", "list", "reboot", "exit",
             "isolationPersists", "enable");
@@ -37,28 +37,18 @@ public final class ProfileReader {
      * @throws ProfileException listing every problem
      */
     public List<DeviceProfile> read(String yaml, String source) {
-        ConfigNode root;
-        try {
-            root = ConfigDocuments.parseYaml(yaml);
-        } catch (DocumentException e) {
-            throw new ProfileException(List.of(ConfigProblem.in(source, "", "not valid YAML: "
-                    + e.getMessage())));
-        }
-        return read(root, source);
+        return read(yaml, source, Map.of());
     }
 
     /**
-     * Reads a parsed document.
+     * Reads a parsed document; an SSH profile names no other, so {@code known} is not used.
      *
      * @param source names the document in messages (a file path or a resource)
      * @throws ProfileException listing every problem
      */
-    public List<DeviceProfile> read(ConfigNode root, String source) {
-        ConfigNode list = root.get("profiles");
-        if (list == null || !list.isArray() || list.isEmpty()) {
-            throw new ProfileException(List.of(ConfigProblem.in(source, "", "no 'profiles' list: write "
-                    + "'profiles:' followed by one entry per device (see the built-in apc profile)")));
-        }
+    @Override
+    public List<DeviceProfile> read(ConfigNode root, String source, Map<String, DeviceProfile> known) {
+        ConfigNode list = profiles(root, source, "apc");
         ConfigProblems problems = new ConfigProblems(source);
         List<DeviceProfile> profiles = new ArrayList<>();
         Set<String> names = new HashSet<>();
@@ -77,26 +67,21 @@ public final class ProfileReader {
         return List.copyOf(profiles);
     }
 
-    /** One entry of the list, read field by field; its problems go to its own list, then to the file's. */
-    private static final class Entry {
+    @Override
+    public ProfileException refused(List<ConfigProblem> problems) {
+        return new ProfileException(problems);
+    }
 
-        private final ConfigNode node;
-        private final String where;
-        private final ConfigProblems file;
-        private final ConfigProblems problems;
+    /** One entry of the list, read field by field; its problems go to its own list, then to the file's. */
+    private static final class Entry extends ProfileEntry {
 
         Entry(ConfigNode node, String where, ConfigProblems file) {
-            this.node = node;
-            this.where = where;
-            this.file = file;
-            this.problems = new ConfigProblems(file.source(), "is not a profile field", "the fields are");
+            super(node, where, file);
         }
 
         /** The profile, or empty if it has problems. */
         Optional<DeviceProfile> profile() {
-            Optional<DeviceProfile> profile = read();
-            problems.list().forEach(file::add);
-            return profile;
+            return report(read());
         }
 
         private Optional<DeviceProfile> read() {
@@ -105,11 +90,7 @@ public final class ProfileReader {
                 return Optional.empty();
             }
             problems.checkKeys(node, where, FIELDS);
-            String name = text(node, where, "name", true).orElse("");
-            if (!name.isEmpty() && !NAME.matcher(name).matches()) {
-                problem(child(where, "name"), "'" + name + "' is not a profile name", "use lower-case letters, "
-                        + "digits, '.', '_', '-'");
-            }
+            String name = name();
             FencingKind kind = kind();
             Optional<Pattern> prompt = regex(node, where, "prompt", true);
             Optional<Pattern> plug = regex(node, where, "plug", false);
@@ -344,19 +325,6 @@ public final class ProfileReader {
             return texts;
         }
 
-        /** A single value as text; empty text counts as not given, which is a problem if {@code required}. */
-        private Optional<String> text(ConfigNode parent, String parentPath, String field, boolean required) {
-            ConfigNode value = parent.get(field);
-            String path = child(parentPath, field);
-            if (value == null || value.isNull() || !value.isContainerNode() && value.asText().isEmpty()) {
-                if (required) {
-                    problem(path, "is missing", "see the built-in profiles for an example");
-                }
-                return Optional.empty();
-            }
-            return problems.scalar(value, path);
-        }
-
         private Optional<Pattern> regex(ConfigNode parent, String parentPath, String field, boolean required) {
             return text(parent, parentPath, field, required).flatMap(text -> compile(child(parentPath, field), text));
         }
@@ -369,10 +337,6 @@ public final class ProfileReader {
                         + e.getIndex(), "fix the pattern (Java regex syntax; quote it in single quotes in YAML)");
                 return Optional.empty();
             }
-        }
-
-        private void problem(String path, String what, String hint) {
-            problems.add(new ConfigProblem(problems.source(), path, what, hint));
         }
     }
 }

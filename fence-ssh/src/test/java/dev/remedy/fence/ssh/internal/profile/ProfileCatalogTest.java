@@ -3,6 +3,7 @@ package dev.remedy.fence.ssh.internal.profile;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import dev.remedy.config.profiles.Catalog;
 import dev.remedy.spi.FencingKind;
 import java.io.IOException;
 import java.nio.file.Files;
@@ -19,7 +20,7 @@ class ProfileCatalogTest {
     @Test
     @DisplayName("ships the APC, Cisco IOS, Brocade FOS and two Linux soft-fencing profiles, each of its kind")
     void builtIn() {
-        ProfileCatalog catalog = ProfileCatalog.builtIn();
+        Catalog<DeviceProfile> catalog = ProfileCatalog.builtIn();
 
         assertThat(catalog.names()).containsExactlyInAnyOrderElementsOf(ProfileCatalog.BUILT_IN);
         assertThat(catalog.find("apc").orElseThrow().kind()).isEqualTo(FencingKind.POWER);
@@ -32,7 +33,7 @@ class ProfileCatalogTest {
     @Test
     @DisplayName("every built-in fabric profile says its isolation survives a device reload")
     void builtInFabricIsolationPersists() {
-        ProfileCatalog catalog = ProfileCatalog.builtIn();
+        Catalog<DeviceProfile> catalog = ProfileCatalog.builtIn();
 
         assertThat(catalog.names()).map(name -> catalog.find(name).orElseThrow())
                 .filteredOn(profile -> profile.kind() == FencingKind.FABRIC).isNotEmpty()
@@ -83,7 +84,7 @@ class ProfileCatalogTest {
                     off: ['olOff {plug}']
                 """);
 
-        ProfileCatalog catalog = ProfileCatalog.builtIn().with(file);
+        Catalog<DeviceProfile> catalog = ProfileCatalog.builtIn().with(file);
 
         assertThat(catalog.find("apc").orElseThrow().description()).isEqualTo("my APC with another prompt");
         assertThat(ProfileCatalog.builtIn().find("apc").orElseThrow().description()).contains("AOS");
