@@ -36,7 +36,7 @@ class PublishedApiTest {
     /** Each published module's root package and its API packages; the command line is the CLI's interface. */
     private static final Map<String, Set<String>> API = Map.ofEntries(
             Map.entry("dev.remedy.spi", Set.of("dev.remedy.spi", "dev.remedy.spi.config", "dev.remedy.spi.discovery")),
-            Map.entry("dev.remedy.config", Set.of("dev.remedy.config")),
+            Map.entry("dev.remedy.config", Set.of("dev.remedy.config", "dev.remedy.config.profiles")),
             Map.entry("dev.remedy.core", Stream.of("engine", "event", "flow", "plan", "policy", "rules", "store",
                     "storm", "time", "topology").map(area -> "dev.remedy.core." + area)
                     .collect(Collectors.toUnmodifiableSet())),
