@@ -17,8 +17,8 @@ import java.util.Objects;
  *   <li>{@value #WATCHDOG_ANNOTATION}: {@link WatchdogMode#code()}, {@code armed}, {@code software-reboot} or
  *       {@code none};</li>
  *   <li>{@value #WATCHDOG_TIMEOUT_ANNOTATION}: the timeout the device reports, as {@code 45s}
- *       ({@link Durations#format}: 60 s is {@code 1m}); absent unless armed. The operator uses the longer of it and the settings'
- *       {@code watchdogTimeout};</li>
+ *       ({@link Durations#format}: 60 s is {@code 1m}); absent unless armed. The operator uses the longer of it
+ *       and the settings' {@code watchdogTimeout};</li>
  *   <li>{@value #SETTINGS_ANNOTATION}: {@link NodeAgentSettings#fingerprint()} of the settings the agent runs
  *       with.</li>
  * </ul>
