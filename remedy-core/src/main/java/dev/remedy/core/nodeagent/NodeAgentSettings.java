@@ -74,7 +74,8 @@ public record NodeAgentSettings(SafeTimeSettings timings, Duration safeTime, int
         }
         failureDomainLabels = List.copyOf(failureDomainLabels);
         if (failureDomainLabels.stream().distinct().count() != failureDomainLabels.size()) {
-            throw new IllegalArgumentException("failureDomainLabels: a label key appears twice: " + failureDomainLabels);
+            throw new IllegalArgumentException("failureDomainLabels: a label key appears twice: "
+                    + failureDomainLabels);
         }
         Objects.requireNonNull(watchdogDevice, "watchdogDevice");
         Objects.requireNonNull(watchdogFallback, "watchdogFallback");
