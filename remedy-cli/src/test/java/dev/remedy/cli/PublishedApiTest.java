@@ -52,7 +52,8 @@ class PublishedApiTest {
             Map.entry("dev.remedy.fence.kube", Stream.of("agent", "cluster", "config", "events", "external", "ha",
                     "machine", "metrics", "operator", "remediation", "store", "watch")
                     .map(area -> "dev.remedy.fence.kube." + area).collect(Collectors.toUnmodifiableSet())),
-            Map.entry("dev.remedy.fence.clusterlabs", Set.of("dev.remedy.fence.clusterlabs")));
+            Map.entry("dev.remedy.fence.clusterlabs", Set.of("dev.remedy.fence.clusterlabs")),
+            Map.entry("dev.remedy.nodeagent", Set.of("dev.remedy.nodeagent")));
 
     private static final JavaClasses PUBLISHED = new ClassFileImporter()
             .withImportOption(ImportOption.Predefined.DO_NOT_INCLUDE_TESTS)
