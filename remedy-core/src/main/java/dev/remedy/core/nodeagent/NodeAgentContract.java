@@ -29,8 +29,11 @@ public final class NodeAgentContract {
     public static final String CONFIG_MAP = "remedy-node-agent";
     /** The key of the ConfigMap whose value is the settings document (YAML). */
     public static final String SETTINGS_KEY = "settings.yaml";
-    /** The namespace of the agents, the ConfigMap, the Leases and the Secret unless configured otherwise. */
-    public static final String DEFAULT_NAMESPACE = "remedy-system";
+    /**
+     * The namespace of the agents, the ConfigMap, the Leases and the Secret unless configured otherwise: the
+     * operator's ({@code deploy/00-namespace.yaml}).
+     */
+    public static final String DEFAULT_NAMESPACE = "remedy";
     /** Each agent's Lease is named this, then the node's name. */
     public static final String LEASE_PREFIX = "remedy-node-agent-";
     /** The Lease annotation with the agent's {@link WatchdogMode}. */

@@ -88,7 +88,7 @@ public final class NodeAgentSettingsReader {
 
     /**
      * Parses settings text, such as the ConfigMap's value; problems name {@code sourceName}, as in
-     * {@code configmap remedy-system/remedy-node-agent settings.yaml}.
+     * {@code configmap remedy/remedy-node-agent settings.yaml}.
      *
      * @throws NodeAgentSettingsException listing every problem
      */
