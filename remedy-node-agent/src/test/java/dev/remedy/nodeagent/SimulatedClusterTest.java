@@ -76,6 +76,34 @@ class SimulatedClusterTest {
     }
 
     @Test
+    @DisplayName("fewer consecutive failed reads than the threshold (3): no peer is asked yet; the third asks them")
+    void threshold() {
+        cluster.round();
+        cluster.api(ApiLink.Mode.REFUSE, "n1");
+        cluster.rounds(2);
+        assertThat(status("n1").health()).isEqualTo(NodeAgent.Health.API_ERRORS);
+        assertThat(status("n1").verdict()).isEmpty();
+        cluster.round();
+        assertThat(status("n1").verdict()).isPresent();
+    }
+
+    @Test
+    @DisplayName("batches of max(1, min(6/10, 5)) = 1 peer; batches without an answer ask the next, up to the last "
+            + "(the node's own rack, asked last), which says healthy")
+    void errorsAskNextBatch() {
+        cluster.round();
+        cluster.api(ApiLink.Mode.REFUSE, "n1");
+        cluster.partition("n1", "n2");
+        cluster.api(ApiLink.Mode.OPEN, "n2");
+        cluster.rounds(3);
+        PeerVerdict.Result verdict = status("n1").verdict().orElseThrow();
+        assertThat(verdict.reason()).isEqualTo(PeerVerdict.Reason.PEER_SAYS_HEALTHY);
+        assertThat(verdict.tally().noAnswer()).as("four batches of one silent peer, from the other racks").isEqualTo(4);
+        assertThat(verdict.tally().healthy()).as("then n2, n1's rack-mate, which reads the API server").isEqualTo(1);
+        assertThat(cluster.reset()).isEmpty();
+    }
+
+    @Test
     @DisplayName("cut from the API server while the cluster asks to remediate it: the peers say unhealthy, reset")
     void peersSayUnhealthy() {
         cluster.round();
