@@ -99,11 +99,12 @@ final class NodeAgentCommand implements Callable<Integer> {
         String ns = namespace != null ? namespace : cli.environment().variable("POD_NAMESPACE")
                 .orElse(NodeAgentContract.DEFAULT_NAMESPACE);
         if (printSettings) {
+            if (clusterSize < 1) {
+                throw new UserError("--cluster-size: must be at least 1 (the nodes of the cluster), was "
+                        + clusterSize);
+            }
             NodeAgentSettings settings = settingsFile != null ? NodeAgentSettingsReader.read(settingsFile)
                     : withClient(client -> NodeAgentSettingsMap.read(client, ns));
-            if (clusterSize < 1) {
-                throw new UserError("--cluster-size: must be at least 1, was " + clusterSize);
-            }
             cli.environment().out().print(settings.toYaml());
             cli.environment().out().println("# fingerprint: " + settings.fingerprint());
             cli.environment().out().println("# safe time for " + clusterSize + " nodes: "
