@@ -2,9 +2,11 @@ package dev.remedy.nodeagent;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.remedy.core.nodeagent.NodeAgentReport;
 import dev.remedy.core.nodeagent.NodeAgentSettings;
 import dev.remedy.core.nodeagent.WatchdogMode;
 import dev.remedy.core.rules.PeerAnswer;
+import dev.remedy.fence.kube.ha.NodeAgentLeases;
 import dev.remedy.fence.kube.remediation.NodeFenceRemediation;
 import dev.remedy.fence.kube.remediation.RemediationCrds;
 import dev.remedy.fence.kube.store.NodeFenceCrd;
@@ -171,9 +173,22 @@ class KubeClusterViewTest {
         assertThat(lease.getMetadata().getAnnotations()).containsEntry("remedy.dev/watchdog", "software-reboot")
                 .doesNotContainKey("remedy.dev/watchdog-timeout")
                 .containsEntry("remedy.dev/node-agent-settings", NodeAgentSettings.ofDefaults().fingerprint());
-        view.report("w1", WatchdogMode.ARMED, Optional.of(Duration.ofSeconds(60)), first.plusSeconds(30));
+        view.report("w1", WatchdogMode.ARMED, Optional.of(Duration.ofSeconds(90)), first.plusSeconds(30));
         assertThat(client.leases().inNamespace(NS).withName("remedy-node-agent-w1").get().getMetadata()
                 .getAnnotations()).containsEntry("remedy.dev/watchdog", "armed")
-                .containsEntry("remedy.dev/watchdog-timeout", "1m");
+                .containsEntry("remedy.dev/watchdog-timeout", "90s");
+    }
+
+    @Test
+    @DisplayName("what the agent writes, the operator's reader (NodeAgentLeases) reads back")
+    void operatorReadsTheReport() throws Exception {
+        Instant renewed = Instant.parse("2026-11-26T09:00:00Z");
+        view.report("w1", WatchdogMode.ARMED, Optional.of(Duration.ofSeconds(90)), renewed);
+        NodeAgentReport report = NodeAgentLeases.read(client, NS, "w1").orElseThrow();
+        assertThat(report).isEqualTo(new NodeAgentReport("w1", WatchdogMode.ARMED,
+                Optional.of(Duration.ofSeconds(90)), NodeAgentSettings.ofDefaults().fingerprint(), renewed));
+        assertThat(report.armedWithin(renewed.plusSeconds(15), Duration.ofSeconds(15))).isTrue();
+        assertThat(report.watchdogTimeout(NodeAgentSettings.ofDefaults())).isEqualTo(Duration.ofSeconds(90));
+        assertThat(NodeAgentLeases.read(client, NS, "w2")).isEmpty();
     }
 }

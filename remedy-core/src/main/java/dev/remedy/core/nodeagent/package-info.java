@@ -4,7 +4,8 @@
  * ({@link dev.remedy.core.nodeagent.NodeAgentSettings}, from the ConfigMap or a file, by
  * {@link dev.remedy.core.nodeagent.NodeAgentSettingsReader}), and the names of the agents' report, a Lease per node
  * annotated with how the agent can reset its node ({@link dev.remedy.core.nodeagent.NodeAgentContract},
- * {@link dev.remedy.core.nodeagent.WatchdogMode}). The decision rules both sides apply are in
+ * {@link dev.remedy.core.nodeagent.WatchdogMode}), read back by the operator with
+ * {@link dev.remedy.core.nodeagent.NodeAgentReport}. The decision rules both sides apply are in
  * {@link dev.remedy.core.rules}: {@link dev.remedy.core.rules.PeerSelection},
  * {@link dev.remedy.core.rules.PeerVerdict}, {@link dev.remedy.core.rules.FailureDomainRule} and
  * {@link dev.remedy.core.rules.SafeTimeSettings}.

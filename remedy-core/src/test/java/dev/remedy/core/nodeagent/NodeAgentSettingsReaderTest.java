@@ -110,6 +110,15 @@ class NodeAgentSettingsReaderTest {
     }
 
     @Test
+    @DisplayName("failureDomainLabels: [] means no failure domains, and round-trips")
+    void noDomains() {
+        NodeAgentSettings s = NodeAgentSettingsReader.parse("failureDomainLabels: []\n", SOURCE);
+        assertThat(s.failureDomainLabels()).isEmpty();
+        assertThat(s.failureDomain(Map.of("topology.kubernetes.io/zone", "z1"))).isEmpty();
+        assertThat(NodeAgentSettingsReader.parse(s.toYaml(), SOURCE)).isEqualTo(s);
+    }
+
+    @Test
     @DisplayName("a node's failure domains are the configured labels it carries, in the settings' order")
     void domains() {
         NodeAgentSettings s = NodeAgentSettings.ofDefaults();
