@@ -21,10 +21,11 @@ import picocli.CommandLine.Command;
  */
 @Command(name = "remedy", mixinStandardHelpOptions = true, version = "remedy 0.1.0",
         description = "Node remediation and fencing: list agents, run one agent action, check configuration files, "
-                + "show a state directory, simulate policies, see the demo, run as a Kubernetes operator, install "
-                + "the agents as fence agents for Pacemaker.",
+                + "show a state directory, simulate policies, see the demo, run as a Kubernetes operator or as a "
+                + "self-node-remediation node agent, install the agents as fence agents for Pacemaker.",
         subcommands = {AgentsCommand.class, FenceCommand.class, CheckCommand.class, StateCommand.class,
-                DemoCommand.class, SimulateCommand.class, OperatorCommand.class, FenceAgentsCommand.class})
+                DemoCommand.class, SimulateCommand.class, OperatorCommand.class, NodeAgentCommand.class,
+                FenceAgentsCommand.class})
 public final class RemedyCli implements Runnable {
 
     private final CliEnvironment environment;

@@ -58,7 +58,12 @@ public final class PeerVerdict {
         /** Every peer was asked; none answered. */
         ISOLATED,
         /** Not decided yet; peers remain. */
-        NEED_MORE_ANSWERS
+        NEED_MORE_ANSWERS,
+        /**
+         * The node's failure domain is cut off as a whole, so it stays up although the rules above say unhealthy
+         * ({@link FailureDomainRule}).
+         */
+        DOMAIN_CUT_OFF
     }
 
     /**

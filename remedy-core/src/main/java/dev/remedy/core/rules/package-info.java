@@ -13,7 +13,9 @@
  *       conditions and the timed-out marker.</li>
  *   <li>{@link dev.remedy.core.rules.PeerSelection}, {@link dev.remedy.core.rules.PeerVerdict} and
  *       {@link dev.remedy.core.rules.SafeTimeSettings}: the poison-pill peer health verdict with an optional quorum,
- *       failure-domain-aware peer choice and the safe time to assume a node rebooted.</li>
+ *       failure-domain-aware peer choice and the safe time to assume a node rebooted;
+ *       {@link dev.remedy.core.rules.FailureDomainRule}: a node whose failure domain is cut off as a whole stays
+ *       up, on the node side and in the operator's check alike.</li>
  * </ul>
  *
  * <p>The rules are modelled on public designs (metal3 machine remediation and reboot annotations, Cluster API

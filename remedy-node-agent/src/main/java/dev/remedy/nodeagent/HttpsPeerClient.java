@@ -1,0 +1,87 @@
+package dev.remedy.nodeagent;
+
+import dev.remedy.core.nodeagent.NodeAgentSettings;
+import dev.remedy.core.rules.PeerAnswer;
+import dev.remedy.nodeagent.internal.PeerWire;
+import java.net.InetSocketAddress;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.time.Instant;
+import java.util.Objects;
+import java.util.Optional;
+import java.util.concurrent.Executor;
+import java.util.function.Function;
+import javax.net.ssl.SSLParameters;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * Asks peers over HTTPS with mutual TLS ({@link PeerTls}): {@code GET https://<address>:<peerPort>/v1/health}, with
+ * the settings' {@code peerDialTimeout} to connect and {@code peerRequestTimeout} for the answer. Any failure is
+ * {@link PeerAnswer#NO_ANSWER}. Thread-safe.
+ */
+public final class HttpsPeerClient implements PeerTransport {
+
+    private static final Logger LOG = LoggerFactory.getLogger(HttpsPeerClient.class);
+
+    private final HttpClient http;
+    private final NodeAgentSettings settings;
+    private final Function<PeerNode, Optional<InetSocketAddress>> addresses;
+
+    /**
+     * A client that reaches each peer at its node address and the settings' {@code peerPort}.
+     *
+     * @param tls      the peers' TLS
+     * @param settings the timeouts and port
+     * @param executor the HTTP client's threads
+     */
+    public HttpsPeerClient(PeerTls tls, NodeAgentSettings settings, Executor executor) {
+        this(tls, settings, executor, peer -> peer.address()
+                .map(host -> InetSocketAddress.createUnresolved(host, settings.peerPort())));
+    }
+
+    /**
+     * A client with its own way to find a peer's address (tests run many agents on one host, one port each).
+     *
+     * @param addresses where a peer's agent listens; empty when it has no address (then it does not answer)
+     */
+    public HttpsPeerClient(PeerTls tls, NodeAgentSettings settings, Executor executor,
+            Function<PeerNode, Optional<InetSocketAddress>> addresses) {
+        this.settings = Objects.requireNonNull(settings, "settings");
+        this.addresses = Objects.requireNonNull(addresses, "addresses");
+        SSLParameters params = tls.context().getDefaultSSLParameters();
+        params.setProtocols(PeerTls.PROTOCOLS);
+        this.http = HttpClient.newBuilder().sslContext(tls.context()).sslParameters(params)
+                .connectTimeout(settings.timings().peerDialTimeout()).executor(executor)
+                .version(HttpClient.Version.HTTP_1_1).followRedirects(HttpClient.Redirect.NEVER).build();
+    }
+
+    @Override
+    public PeerAnswer ask(PeerNode peer, String self, Instant bootTime) {
+        Optional<InetSocketAddress> address = addresses.apply(peer);
+        if (address.isEmpty()) {
+            return PeerAnswer.NO_ANSWER;
+        }
+        String host = address.get().getHostString();
+        URI uri = URI.create("https://" + (host.contains(":") ? "[" + host + "]" : host) + ":"
+                + address.get().getPort() + PeerWire.PATH + "?" + PeerWire.query(self, bootTime));
+        HttpRequest request = HttpRequest.newBuilder(uri).GET().timeout(settings.timings().peerRequestTimeout())
+                .build();
+        try {
+            HttpResponse<String> response = http.send(request, HttpResponse.BodyHandlers.ofString());
+            if (response.statusCode() != 200) {
+                LOG.debug("peer {} answered HTTP {}", peer.name(), response.statusCode());
+                return PeerAnswer.NO_ANSWER;
+            }
+            return PeerWire.answer(response.body());
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            return PeerAnswer.NO_ANSWER;
+        } catch (Exception e) {
+            LOG.debug("peer {} did not answer: {}", peer.name(), e.toString());
+            return PeerAnswer.NO_ANSWER;
+        }
+    }
+}

@@ -1,0 +1,169 @@
+package dev.remedy.nodeagent;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import dev.remedy.core.nodeagent.NodeAgentSettings;
+import dev.remedy.core.rules.PeerAnswer;
+import dev.remedy.core.rules.SafeTimeSettings;
+import java.io.IOException;
+import java.net.InetAddress;
+import java.net.InetSocketAddress;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.Map;
+import java.util.Optional;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.atomic.AtomicReference;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.DisplayName;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** The peer protocol over real loopback HTTPS with mutual TLS, certificates generated in the test. */
+class PeerProtocolTest {
+
+    @TempDir
+    Path dir;
+
+    private final ExecutorService executor = Executors.newCachedThreadPool();
+    private final AtomicReference<String> askedAbout = new AtomicReference<>();
+    private PeerTls agents;
+    private PeerServer server;
+    private NodeAgentSettings settings;
+
+    @BeforeEach
+    void start() throws Exception {
+        TestPki pki = TestPki.create("remedy node agents");
+        agents = TestPki.load(pki.issue(dir.resolve("agents"), "remedy-node-agent"));
+        SafeTimeSettings t = SafeTimeSettings.ofDefaults();
+        NodeAgentSettings d = NodeAgentSettings.ofDefaults();
+        settings = new NodeAgentSettings(new SafeTimeSettings(t.apiCheckInterval(), t.apiServerTimeout(), 3,
+                t.decisionAllowance(), Duration.ofSeconds(2), Duration.ofSeconds(2), t.watchdogTimeout(),
+                t.rebootDuration()), d.safeTime(), 1, d.peerPort(), d.failureDomainLabels(), true,
+                d.watchdogDevice(), d.watchdogFallback(), d.sysrqTrigger(), true);
+        server = PeerServer.start(new InetSocketAddress(InetAddress.getLoopbackAddress(), 0), agents, (node, boot) -> {
+            askedAbout.set(node + "@" + boot.getEpochSecond());
+            return node.equals("sick") ? PeerAnswer.UNHEALTHY : PeerAnswer.HEALTHY;
+        }, executor);
+    }
+
+    @AfterEach
+    void stop() {
+        server.close();
+        executor.shutdownNow();
+    }
+
+    private PeerNode peer() {
+        return new PeerNode("peer", Map.of(), Optional.of("127.0.0.1"));
+    }
+
+    private HttpsPeerClient client(PeerTls tls) {
+        return new HttpsPeerClient(tls, settings, executor, p -> Optional.of(server.address()));
+    }
+
+    @Test
+    @DisplayName("a peer with the agents' certificate asks and gets the answer of the peer's view, with its boot time")
+    void answers() {
+        assertThat(client(agents).ask(peer(), "worker-1", Instant.ofEpochSecond(42))).isEqualTo(PeerAnswer.HEALTHY);
+        assertThat(askedAbout.get()).isEqualTo("worker-1@42");
+        assertThat(client(agents).ask(peer(), "sick", Instant.EPOCH)).isEqualTo(PeerAnswer.UNHEALTHY);
+    }
+
+    @Test
+    @DisplayName("a client whose certificate another CA signed (trusting the agents' CA) is refused: it learns nothing")
+    void foreignClientRefused() throws Exception {
+        Path rogueDir = TestPki.create("rogue").issue(dir.resolve("rogue"), "rogue");
+        PeerTls rogue = PeerTls.load(rogueDir.resolve("tls.crt"), rogueDir.resolve("tls.key"),
+                dir.resolve("agents").resolve("ca.crt"));
+        assertThat(client(rogue).ask(peer(), "worker-1", Instant.EPOCH)).isEqualTo(PeerAnswer.NO_ANSWER);
+        assertThat(askedAbout.get()).isNull();
+    }
+
+    @Test
+    @DisplayName("a server whose certificate another CA signed cannot declare a node unhealthy: no answer")
+    void foreignServerIgnored() throws Exception {
+        PeerTls rogue = TestPki.load(TestPki.create("rogue").issue(dir.resolve("rogue"), "rogue"));
+        try (PeerServer liar = PeerServer.start(new InetSocketAddress(InetAddress.getLoopbackAddress(), 0), rogue,
+                (node, boot) -> PeerAnswer.UNHEALTHY, executor)) {
+            HttpsPeerClient c = new HttpsPeerClient(agents, settings, executor, p -> Optional.of(liar.address()));
+            assertThat(c.ask(peer(), "worker-1", Instant.EPOCH)).isEqualTo(PeerAnswer.NO_ANSWER);
+        }
+    }
+
+    @Test
+    @DisplayName("a client without any certificate (anonymous, trusting any server) is refused: no answer comes")
+    void anonymousRefused() throws Exception {
+        javax.net.ssl.SSLContext trustAll = javax.net.ssl.SSLContext.getInstance("TLS");
+        trustAll.init(null, new javax.net.ssl.TrustManager[] {new javax.net.ssl.X509TrustManager() {
+            @Override
+            public void checkClientTrusted(java.security.cert.X509Certificate[] chain, String authType) {
+            }
+
+            @Override
+            public void checkServerTrusted(java.security.cert.X509Certificate[] chain, String authType) {
+            }
+
+            @Override
+            public java.security.cert.X509Certificate[] getAcceptedIssuers() {
+                return new java.security.cert.X509Certificate[0];
+            }
+        }}, null);
+        String got;
+        try (var socket = (javax.net.ssl.SSLSocket) trustAll.getSocketFactory().createSocket(
+                InetAddress.getLoopbackAddress(), server.address().getPort())) {
+            socket.setSoTimeout(5_000);
+            got = exchange(socket);
+        }
+        assertThat(got).doesNotContain("HTTP/1.1 200").doesNotContain("answer");
+        assertThat(askedAbout.get()).isNull();
+    }
+
+    /** Sends a request and reads what comes back; a TLS alert or a closed connection ends it. */
+    private static String exchange(javax.net.ssl.SSLSocket socket) {
+        StringBuilder got = new StringBuilder();
+        try {
+            socket.startHandshake();
+            socket.getOutputStream().write(("GET /v1/health?node=worker-1&bootTime=0 HTTP/1.1\r\nHost: x\r\n"
+                    + "Connection: close\r\n\r\n").getBytes(java.nio.charset.StandardCharsets.US_ASCII));
+            socket.getOutputStream().flush();
+            byte[] buffer = new byte[512];
+            for (int n; (n = socket.getInputStream().read(buffer)) > 0; ) {
+                got.append(new String(buffer, 0, n, java.nio.charset.StandardCharsets.US_ASCII));
+            }
+        } catch (IOException refused) {
+            got.append("(refused: ").append(refused.getClass().getSimpleName()).append(')');
+        }
+        return got.toString();
+    }
+
+    @Test
+    @DisplayName("a peer that is not there: no answer within the dial timeout")
+    void nobodyThere() throws IOException {
+        InetSocketAddress closed;
+        try (var socket = new java.net.ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
+            closed = new InetSocketAddress(InetAddress.getLoopbackAddress(), socket.getLocalPort());
+        }
+        HttpsPeerClient c = new HttpsPeerClient(agents, settings, executor, p -> Optional.of(closed));
+        assertThat(c.ask(peer(), "worker-1", Instant.EPOCH)).isEqualTo(PeerAnswer.NO_ANSWER);
+        assertThat(new HttpsPeerClient(agents, settings, executor, p -> Optional.empty())
+                .ask(peer(), "worker-1", Instant.EPOCH)).isEqualTo(PeerAnswer.NO_ANSWER);
+    }
+
+    @Test
+    @DisplayName("the TLS files are refused with the file named, never their content")
+    void badFiles() throws IOException {
+        Path bad = Files.writeString(dir.resolve("tls.key"), "-----BEGIN RSA PRIVATE KEY-----\nAAAA\n");
+        Path agentsDir = dir.resolve("agents");
+        assertThatThrownBy(() -> PeerTls.load(agentsDir.resolve("tls.crt"), bad, agentsDir.resolve("ca.crt")))
+                .isInstanceOf(IOException.class).hasMessageContaining("tls.key").hasMessageContaining("PKCS#8")
+                .hasMessageNotContaining("AAAA");
+        assertThatThrownBy(() -> PeerTls.load(bad, agentsDir.resolve("tls.key"), agentsDir.resolve("ca.crt")))
+                .isInstanceOf(IOException.class).hasMessageContaining("not a PEM certificate");
+    }
+
+}
