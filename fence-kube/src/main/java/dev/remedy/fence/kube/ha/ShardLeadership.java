@@ -243,13 +243,19 @@ public final class ShardLeadership implements AutoCloseable {
         FenceEngine engine = null;
         try {
             engine = Objects.requireNonNull(factory.create(guard), "the engine factory returned null");
-            running = new Running(guard, engine);
+            // handed out (engine()) only once started: a decision taken while start() recovers the records would be
+            // issued a second time by that recovery
             engine.start();
-            tell(() -> terms.started(running.engine(), guard));
+            running = new Running(guard, engine);
+            FenceEngine started = engine;
+            tell(() -> terms.started(started, guard));
         } catch (RuntimeException e) {
             LOG.error("shard {}: the engine of {} could not be built or started; giving the Lease {} up so that "
                     + "another replica may try", shard, identity, lease, e);
             guard.end();
+            if (engine != null && running == null) {
+                closeQuietly(engine);
+            }
             stopEngine();
             giveUp();
         }
@@ -261,11 +267,15 @@ public final class ShardLeadership implements AutoCloseable {
         if (now != null) {
             now.term.end();
             tell(() -> terms.ended(now.engine()));
-            try {
-                now.engine.close();
-            } catch (RuntimeException e) {
-                LOG.warn("shard {}: closing the engine failed", shard, e);
-            }
+            closeQuietly(now.engine);
+        }
+    }
+
+    private void closeQuietly(FenceEngine engine) {
+        try {
+            engine.close();
+        } catch (RuntimeException e) {
+            LOG.warn("shard {}: closing the engine failed", shard, e);
         }
     }
 

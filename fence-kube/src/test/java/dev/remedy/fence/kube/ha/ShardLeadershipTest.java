@@ -4,6 +4,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.remedy.core.engine.FenceEngine;
+import dev.remedy.core.flow.NodeFence;
+import dev.remedy.core.store.FenceStateStore;
 import dev.remedy.core.store.InMemoryStateStore;
 import dev.remedy.spi.discovery.FenceAgentRegistry;
 import dev.remedy.test.cluster.SimulatedCluster;
@@ -15,6 +17,8 @@ import java.util.ArrayList;
 import java.util.Collections;
 import java.util.List;
 import java.util.Optional;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.DisplayName;
 import org.junit.jupiter.api.Test;
 
@@ -62,6 +66,56 @@ class ShardLeadershipTest {
                     .as("the standby takes over after the release, not after the lease duration").isTrue();
             assertThat(lease("remedy-hand-over").getSpec().getHolderIdentity()).isEqualTo("pod-b");
             assertThat(built).containsExactly("pod-a", "pod-b");
+        }
+    }
+
+    @Test
+    @DisplayName("the engine is handed out only once its start() has returned: a decision made during the start would"
+            + " otherwise be issued a second time by the start's recovery")
+    void engineOnlyOnceStarted() throws Exception {
+        CountDownLatch loading = new CountDownLatch(1);
+        CountDownLatch release = new CountDownLatch(1);
+        FenceStateStore slowStart = new FenceStateStore() {
+            @Override
+            public Optional<NodeFence> load(String node) {
+                return store.load(node);
+            }
+
+            @Override
+            public List<NodeFence> loadAll() {
+                loading.countDown();
+                try {
+                    release.await(30, TimeUnit.SECONDS);
+                } catch (InterruptedException e) {
+                    Thread.currentThread().interrupt();
+                }
+                return store.loadAll();
+            }
+
+            @Override
+            public NodeFence save(NodeFence record) {
+                return store.save(record);
+            }
+
+            @Override
+            public void delete(String node) {
+                store.delete(node);
+            }
+        };
+        ShardLeadership a = ShardLeadership.builder(client).shard("slow-start").namespace("remedy").identity("pod-a")
+                .leaseDuration(Duration.ofSeconds(30)).renewDeadline(Duration.ofSeconds(20))
+                .retryPeriod(Duration.ofMillis(100)).engineFactory(guard -> guard.fence(FenceEngine.builder(),
+                        slowStart, cluster).agents(FenceAgentRegistry.of()).plans(n -> Optional.empty()).build())
+                .build();
+        try (a) {
+            a.start();
+            assertThat(loading.await(10, TimeUnit.SECONDS)).as("the engine's start began").isTrue();
+
+            Optional<FenceEngine> duringStart = a.engine();
+            release.countDown();
+
+            assertThat(duringStart).as("no engine while its start() runs").isEmpty();
+            assertThat(FailoverWorld.await(() -> a.engine().isPresent(), Duration.ofSeconds(10), () -> { })).isTrue();
         }
     }
 
