@@ -20,19 +20,19 @@ import java.util.Optional;
  * agents' Leases in {@value NodeAgentContract#DEFAULT_NAMESPACE} (as the agents write them) and the kubelets' Leases
  * in {@code kube-node-lease}.
  */
-final class SelfNodeCluster {
+public final class SelfNodeCluster {
 
-    static final String NAMESPACE = NodeAgentContract.DEFAULT_NAMESPACE;
-    static final String RACK = NodeAgentSettings.RACK_LABEL;
+    public static final String NAMESPACE = NodeAgentContract.DEFAULT_NAMESPACE;
+    public static final String RACK = NodeAgentSettings.RACK_LABEL;
 
     private final KubernetesClient client;
 
-    SelfNodeCluster(KubernetesClient client) {
+    public SelfNodeCluster(KubernetesClient client) {
         this.client = client;
     }
 
     /** Deletes every Node and Lease a previous test left. */
-    SelfNodeCluster clear() {
+    public SelfNodeCluster clear() {
         client.nodes().delete();
         client.leases().inNamespace(NAMESPACE).delete();
         client.leases().inNamespace("kube-node-lease").delete();
@@ -41,7 +41,7 @@ final class SelfNodeCluster {
     }
 
     /** A Node {@code name} in {@code rack}, its kubelet last heard from at {@code heartbeat}. */
-    SelfNodeCluster node(String name, String rack, Instant heartbeat) {
+    public SelfNodeCluster node(String name, String rack, Instant heartbeat) {
         client.nodes().resource(new NodeBuilder().withNewMetadata().withName(name).addToLabels(RACK, rack)
                 .endMetadata().withNewStatus().withConditions(new NodeConditionBuilder().withType("Ready")
                         .withStatus("Unknown").withLastHeartbeatTime(heartbeat.toString()).build())
@@ -53,7 +53,7 @@ final class SelfNodeCluster {
     }
 
     /** The Lease of {@code node}'s agent, as the agent writes it: renewed at {@code renewed}. */
-    SelfNodeCluster report(String node, WatchdogMode mode, String fingerprint, Instant renewed) {
+    public SelfNodeCluster report(String node, WatchdogMode mode, String fingerprint, Instant renewed) {
         Map<String, String> annotations = new HashMap<>();
         annotations.put(NodeAgentContract.WATCHDOG_ANNOTATION, mode.code());
         if (mode == WatchdogMode.ARMED) {
@@ -69,12 +69,12 @@ final class SelfNodeCluster {
     }
 
     /** The Lease of {@code node}'s agent with an armed watchdog and the default settings, renewed at {@code at}. */
-    SelfNodeCluster armed(String node, Instant at) {
+    public SelfNodeCluster armed(String node, Instant at) {
         return report(node, WatchdogMode.ARMED, NodeAgentSettings.ofDefaults().fingerprint(), at);
     }
 
     /** The time remedy marked {@code node} for a reset, if it did. */
-    Optional<String> mark(String node) {
+    public Optional<String> mark(String node) {
         Node n = client.nodes().withName(node).get();
         Map<String, String> annotations = n.getMetadata().getAnnotations();
         return Optional.ofNullable(annotations == null ? null
