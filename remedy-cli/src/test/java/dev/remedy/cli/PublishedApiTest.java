@@ -37,8 +37,8 @@ class PublishedApiTest {
     private static final Map<String, Set<String>> API = Map.ofEntries(
             Map.entry("dev.remedy.spi", Set.of("dev.remedy.spi", "dev.remedy.spi.config", "dev.remedy.spi.discovery")),
             Map.entry("dev.remedy.config", Set.of("dev.remedy.config")),
-            Map.entry("dev.remedy.core", Stream.of("engine", "event", "flow", "nodeagent", "plan", "policy", "rules", "store",
-                    "storm", "time", "topology").map(area -> "dev.remedy.core." + area)
+            Map.entry("dev.remedy.core", Stream.of("engine", "event", "flow", "nodeagent", "plan", "policy", "rules",
+                    "store", "storm", "time", "topology").map(area -> "dev.remedy.core." + area)
                     .collect(Collectors.toUnmodifiableSet())),
             Map.entry("dev.remedy.test", Set.of("dev.remedy.test", "dev.remedy.test.cluster",
                     "dev.remedy.test.conformance", "dev.remedy.test.fake")),

@@ -26,6 +26,8 @@ class PackageDependenciesTest {
     private static final Map<String, Set<String>> ALLOWED = Map.ofEntries(
             Map.entry("time", Set.of()),
             Map.entry("rules", Set.of()),
+            // the self-node-remediation contract: settings built on the rules' SafeTimeSettings
+            Map.entry("nodeagent", Set.of("rules")),
             Map.entry("storm", Set.of("time")),
             Map.entry("plan", Set.of()),
             Map.entry("topology", Set.of("plan")),

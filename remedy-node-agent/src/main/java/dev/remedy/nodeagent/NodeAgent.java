@@ -32,11 +32,11 @@ import org.slf4j.LoggerFactory;
  * each on its own thread ({@link NodeAgentRunner} schedules them; tests call them):
  * <ul>
  *   <li>{@link #check()}, every {@code apiCheckInterval}: reads the node's remediation signals through the
- *       {@link ClusterView}, bounded by {@code apiServerTimeout}. A signal that names the node: unhealthy. None: healthy,
- *       and the agent renews its Lease. A failed read counts; from {@code maxApiErrorThreshold} consecutive failures on,
- *       every check asks the peers in batches ({@link PeerSelection}, spread over failure domains if configured)
- *       until {@link PeerVerdict} decides, then applies {@link FailureDomainRule}. The failure count is reset only by
- *       a successful read, so a node that peers keep up asks them again at every check.</li>
+ *       {@link ClusterView}, bounded by {@code apiServerTimeout}. A signal that names the node: unhealthy. None:
+ *       healthy, and the agent renews its Lease. A failed read counts; from {@code maxApiErrorThreshold} consecutive
+ *       failures on, every check asks the peers in batches ({@link PeerSelection}, spread over failure domains if
+ *       configured) until {@link PeerVerdict} decides, then applies {@link FailureDomainRule}. The failure count is
+ *       reset only by a successful read, so a node that peers keep up asks them again at every check.</li>
  *   <li>{@link #feed()}, every third of the watchdog's timeout: feeds the watchdog while the node is not declared
  *       unhealthy and the check loop made progress within {@link #livenessBound()}; a hung check loop stops the
  *       feeding, and the watchdog resets the node.</li>

@@ -37,7 +37,11 @@ final class SimulatedCluster implements AutoCloseable {
     static final String NAMESPACE = "remedy-system";
     static final String RACK = "topology.remedy.dev/rack";
 
-    /** The defaults, with the API server and peer timeouts short enough for a test (1 s, real). */
+    /**
+     * The defaults, with an API server timeout of 2 s (real time: a link that hangs costs it at every check). The peer
+     * timeouts keep their 5 s defaults: a cut peer link refuses at once, and a slow TLS handshake on a busy machine
+     * must not turn an answer into silence.
+     */
     static final NodeAgentSettings SETTINGS = settings();
 
     final FakeTimeSource time = new FakeTimeSource();
@@ -79,8 +83,8 @@ final class SimulatedCluster implements AutoCloseable {
             ApiLink api = new ApiLink(target, threads);
             Config config = Config.empty();
             config.setMasterUrl("http://127.0.0.1:" + api.port());
-            config.setRequestTimeout(1_000);
-            config.setConnectionTimeout(1_000);
+            config.setRequestTimeout(2_000);
+            config.setConnectionTimeout(2_000);
             config.setRequestRetryBackoffLimit(0);
             KubernetesClient client = new KubernetesClientBuilder().withConfig(config).build();
             FakeWatchdog watchdog = new FakeWatchdog(time, SETTINGS.timings().watchdogTimeout());
@@ -99,8 +103,8 @@ final class SimulatedCluster implements AutoCloseable {
     private static NodeAgentSettings settings() {
         SafeTimeSettings t = SafeTimeSettings.ofDefaults();
         NodeAgentSettings d = NodeAgentSettings.ofDefaults();
-        return new NodeAgentSettings(new SafeTimeSettings(t.apiCheckInterval(), Duration.ofSeconds(1),
-                t.maxApiErrorThreshold(), t.decisionAllowance(), Duration.ofSeconds(1), Duration.ofSeconds(1),
+        return new NodeAgentSettings(new SafeTimeSettings(t.apiCheckInterval(), Duration.ofSeconds(2),
+                t.maxApiErrorThreshold(), t.decisionAllowance(), t.peerDialTimeout(), t.peerRequestTimeout(),
                 t.watchdogTimeout(), t.rebootDuration()), d.safeTime(), d.peerQuorum(), d.peerPort(),
                 List.of(RACK), true, d.watchdogDevice(), d.watchdogFallback(), d.sysrqTrigger(), true);
     }

@@ -69,7 +69,7 @@ class SimulatedClusterTest {
     void apiPartitionOnly() {
         cluster.round();
         cluster.api(ApiLink.Mode.HANG, "n1");
-        cluster.rounds(8);
+        cluster.rounds(4);
         assertThat(status("n1").health()).isEqualTo(NodeAgent.Health.HEALTHY);
         assertThat(status("n1").verdict().orElseThrow().reason()).isEqualTo(PeerVerdict.Reason.PEER_SAYS_HEALTHY);
         assertThat(cluster.reset()).isEmpty();

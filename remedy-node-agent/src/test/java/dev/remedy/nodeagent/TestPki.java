@@ -53,8 +53,8 @@ final class TestPki {
     Path issue(Path dir, String name) throws GeneralSecurityException, IOException {
         KeyPair keys = keys();
         X509v3CertificateBuilder b = new JcaX509v3CertificateBuilder(
-                new X500Name(ca.getSubjectX500Principal().getName()), BigInteger.valueOf(serial++), notBefore(), notAfter(),
-                new X500Name("CN=" + name), keys.getPublic());
+                new X500Name(ca.getSubjectX500Principal().getName()), BigInteger.valueOf(serial++), notBefore(),
+                notAfter(), new X500Name("CN=" + name), keys.getPublic());
         b.addExtension(Extension.keyUsage, true, new KeyUsage(KeyUsage.digitalSignature));
         X509Certificate cert = sign(b, caKeys);
         Files.createDirectories(dir);
