@@ -90,6 +90,18 @@ class ResetAssumptionTest {
     }
 
     @Test
+    @DisplayName("an agent that keeps renewing its Lease (it does not see the remediation, or rebooted and is healthy)"
+            + " is never assumed reset: each renewal moves the end of the safe time")
+    void renewingAgentIsNeverAssumed() {
+        for (int minutes = 1; minutes <= 30; minutes++) {
+            Instant now = T0.plus(Duration.ofMinutes(minutes));
+            NodeAgentReport renewing = report("n1", WatchdogMode.ARMED, now.minusSeconds(15));
+            assertThat(ResetAssumption.decide(SETTINGS, situation(renewing, now, false), now))
+                    .isInstanceOfSatisfying(Wait.class, w -> assertThat(w.until()).isAfter(now));
+        }
+    }
+
+    @Test
     @DisplayName("watchdog none or software-reboot, no report, a report older than a Lease duration before the node"
             + " was last seen (or no heartbeat), other settings: never assumed, each with its reason")
     void refusals() {

@@ -174,6 +174,17 @@ class SelfNodeAgentTest {
     }
 
     @Test
+    @DisplayName("ON of a node whose Node object is gone (the DELETE_NODE release) succeeds: there is no mark to remove")
+    void onWithoutTheNodeObject() throws InterruptedException {
+        client.nodes().withName("n1").delete();
+
+        FenceOutcome on = run(FenceAction.ON);
+
+        assertThat(on.status()).as("%s", on).isEqualTo(FenceStatus.SUCCEEDED);
+        assertThat(on.detail()).contains("no Node object");
+    }
+
+    @Test
     @DisplayName("MONITOR reads the node agent's report")
     void monitorReadsTheReport() throws InterruptedException {
         FenceOutcome monitor = run(FenceAction.MONITOR);

@@ -16,8 +16,10 @@ import io.fabric8.kubernetes.api.model.HasMetadata;
 import io.fabric8.kubernetes.api.model.Node;
 import io.fabric8.kubernetes.api.model.NodeCondition;
 import io.fabric8.kubernetes.api.model.coordination.v1.Lease;
+import io.fabric8.kubernetes.client.KubernetesClientException;
 import io.fabric8.kubernetes.client.dsl.base.PatchContext;
 import io.fabric8.kubernetes.client.dsl.base.PatchType;
+import java.net.HttpURLConnection;
 import java.time.Instant;
 import java.time.OffsetDateTime;
 import java.time.format.DateTimeParseException;
@@ -105,9 +107,20 @@ public final class SelfNodeAgent implements FenceAgent {
 
     private FenceOutcome on(FenceContext context) throws InterruptedException {
         String patch = "{\"metadata\":{\"annotations\":{\"" + MARK_ANNOTATION + "\":null}}}";
-        kube.call(context, "unmark node " + node, c -> c.nodes().withName(node).patch(MERGE_PATCH, patch));
-        return FenceOutcome.succeeded(PowerState.UNKNOWN, "the reset request of " + node + " is withdrawn; the node"
-                + " boots by itself after its reset");
+        boolean found = kube.call(context, "unmark node " + node, c -> {
+            try {
+                c.nodes().withName(node).patch(MERGE_PATCH, patch);
+                return true;
+            } catch (KubernetesClientException e) {
+                if (e.getCode() == HttpURLConnection.HTTP_NOT_FOUND) {
+                    return false;
+                }
+                throw e;
+            }
+        });
+        return FenceOutcome.succeeded(PowerState.UNKNOWN, (found ? "the reset request of " + node + " is withdrawn"
+                : "node " + node + " has no Node object (deleted by the release), so no mark to remove")
+                + "; the node boots by itself after its reset");
     }
 
     private FenceOutcome monitor(FenceContext context) throws InterruptedException {
