@@ -3,6 +3,12 @@ package dev.remedy.fence.kube.agent;
 import dev.remedy.core.nodeagent.NodeAgentContract;
 import dev.remedy.core.nodeagent.NodeAgentSettings;
 import dev.remedy.core.nodeagent.WatchdogMode;
+import dev.remedy.spi.FenceAction;
+import dev.remedy.spi.FenceAgent;
+import dev.remedy.spi.FenceAgentProvider;
+import dev.remedy.spi.FencingKind;
+import dev.remedy.spi.config.AgentConfig;
+import dev.remedy.spi.config.ParameterDescriptor;
 import io.fabric8.kubernetes.api.model.Node;
 import io.fabric8.kubernetes.api.model.NodeBuilder;
 import io.fabric8.kubernetes.api.model.NodeConditionBuilder;
@@ -12,8 +18,10 @@ import io.fabric8.kubernetes.client.KubernetesClient;
 import java.time.Instant;
 import java.time.ZoneOffset;
 import java.util.HashMap;
+import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.Set;
 
 /**
  * A cluster on the CRUD mock API server as the {@code self-node} agent reads it: Nodes with a rack label, the node
@@ -71,6 +79,44 @@ public final class SelfNodeCluster {
     /** The Lease of {@code node}'s agent with an armed watchdog and the default settings, renewed at {@code at}. */
     public SelfNodeCluster armed(String node, Instant at) {
         return report(node, WatchdogMode.ARMED, NodeAgentSettings.ofDefaults().fingerprint(), at);
+    }
+
+    /** The {@code self-node} provider whose agents use {@code client}, as an engine's registry sees it. */
+    public static FenceAgentProvider provider(KubernetesClient client) {
+        return new OverClient(new SelfNodeFenceAgentProvider(), client);
+    }
+
+    private record OverClient(SelfNodeFenceAgentProvider provider, KubernetesClient client)
+            implements FenceAgentProvider {
+        @Override
+        public String type() {
+            return provider.type();
+        }
+
+        @Override
+        public String description() {
+            return provider.description();
+        }
+
+        @Override
+        public FencingKind fencingKind() {
+            return provider.fencingKind();
+        }
+
+        @Override
+        public Set<FenceAction> supportedActions() {
+            return provider.supportedActions();
+        }
+
+        @Override
+        public List<ParameterDescriptor> parameters() {
+            return provider.parameters();
+        }
+
+        @Override
+        public FenceAgent create(AgentConfig config) {
+            return provider.create(config, client);
+        }
     }
 
     /** The time remedy marked {@code node} for a reset, if it did. */

@@ -16,12 +16,7 @@ import dev.remedy.core.store.InMemoryStateStore;
 import dev.remedy.fence.kube.agent.SelfNodeCluster;
 import dev.remedy.fence.kube.agent.SelfNodeFenceAgentProvider;
 import dev.remedy.fence.kube.cluster.KubeClusterOperations;
-import dev.remedy.spi.FenceAction;
-import dev.remedy.spi.FenceAgent;
-import dev.remedy.spi.FenceAgentProvider;
 import dev.remedy.spi.FencingKind;
-import dev.remedy.spi.config.AgentConfig;
-import dev.remedy.spi.config.ParameterDescriptor;
 import dev.remedy.spi.discovery.FenceAgentRegistry;
 import dev.remedy.test.FakeTimeSource;
 import io.fabric8.kubernetes.api.model.Node;
@@ -38,7 +33,6 @@ import java.util.Deque;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
-import java.util.Set;
 import org.junit.jupiter.api.DisplayName;
 import org.junit.jupiter.api.Test;
 
@@ -62,40 +56,6 @@ class SelfNodeRemediationTest {
     private final Deque<Runnable> queue = new ArrayDeque<>();
     private final List<FenceEvent> events = new ArrayList<>();
 
-    /** The self-node provider over the operator's client, as the engine's registry sees it. */
-    private record OverClient(SelfNodeFenceAgentProvider provider, KubernetesClient client)
-            implements FenceAgentProvider {
-        @Override
-        public String type() {
-            return provider.type();
-        }
-
-        @Override
-        public String description() {
-            return provider.description();
-        }
-
-        @Override
-        public FencingKind fencingKind() {
-            return provider.fencingKind();
-        }
-
-        @Override
-        public Set<FenceAction> supportedActions() {
-            return provider.supportedActions();
-        }
-
-        @Override
-        public List<ParameterDescriptor> parameters() {
-            return provider.parameters();
-        }
-
-        @Override
-        public FenceAgent create(AgentConfig config) {
-            return provider.create(config, client);
-        }
-    }
-
     private SelfNodeCluster cluster(boolean rackCutOff) {
         SelfNodeCluster cluster = new SelfNodeCluster(client);
         cluster.node("n1", "r1", t0.minusSeconds(15)).node("n2", "r1", t0).node("n3", "r2", t0).node("n4", "r2", t0)
@@ -117,7 +77,7 @@ class SelfNodeRemediationTest {
         KubeClusterOperations ops = KubeClusterOperations.builder(operator).time(time)
                 .releaseTimeout(Duration.ofSeconds(10)).pollInterval(Duration.ofMillis(100)).build();
         FenceEngine engine = FenceEngine.builder().store(new InMemoryStateStore()).cluster(ops)
-                .agents(FenceAgentRegistry.of(new OverClient(selfNode, operator)))
+                .agents(FenceAgentRegistry.of(SelfNodeCluster.provider(operator)))
                 .plans(node -> Optional.of(plan))
                 .settings(FlowSettings.custom().hold(Duration.ZERO).backoff(Duration.ofSeconds(1), Duration.ofSeconds(10))
                         .maxRestarts(0).build())
