@@ -185,11 +185,17 @@ class SelfNodeAgentTest {
     }
 
     @Test
-    @DisplayName("MONITOR reads the node agent's report")
+    @DisplayName("MONITOR reads the node agent's report, and fails naming the Lease when there is none")
     void monitorReadsTheReport() throws InterruptedException {
         FenceOutcome monitor = run(FenceAction.MONITOR);
 
         assertThat(monitor.status()).isEqualTo(FenceStatus.SUCCEEDED);
         assertThat(monitor.detail()).contains("reports armed");
+
+        client.leases().inNamespace(SelfNodeCluster.NAMESPACE).withName(NodeAgentContract.leaseName("n1")).delete();
+        FenceOutcome none = run(FenceAction.MONITOR);
+        assertThat(none.status()).as("%s", none).isEqualTo(FenceStatus.FAILED);
+        assertThat(none.detail()).contains("no report of the node agent of n1")
+                .contains(SelfNodeCluster.NAMESPACE + "/" + NodeAgentContract.leaseName("n1"));
     }
 }

@@ -124,7 +124,7 @@ public final class SelfNodeAgent implements FenceAgent {
     }
 
     private FenceOutcome monitor(FenceContext context) throws InterruptedException {
-        Optional<NodeAgentReport> report = reports(context).get(node);
+        Optional<NodeAgentReport> report = reports(context).getOrDefault(node, Optional.empty());
         return report.map(r -> FenceOutcome.succeeded(PowerState.UNKNOWN, "the node agent of " + node + " reports "
                         + r.mode().code() + ", last at " + r.renewed()))
                 .orElseGet(() -> FenceOutcome.failed(PowerState.UNKNOWN, "no report of the node agent of " + node
