@@ -14,8 +14,8 @@ import java.util.Optional;
 /**
  * {@link Stage#CONFIRM_OFF}: reads STATUS of the method that was sent OFF until it reads OFF. When every method of
  * the level reads OFF, fencing is confirmed (an assumption when the level holds a self-fencing method, see
- * {@link Confirmation.Kind#ASSUMED_RESET_AFTER_SAFE_TIME}); a level that does not read OFF within its share of the step's budget
- * gives way to the next level.
+ * {@link Confirmation.Kind#ASSUMED_RESET_AFTER_SAFE_TIME}); a level that does not read OFF within its share of the
+ * step's budget gives way to the next level.
  */
 final class ConfirmOffStage extends PoweringOffStage {
 

@@ -5,6 +5,7 @@ import dev.remedy.core.rules.PeerAnswer;
 import dev.remedy.core.rules.PeerSelection;
 import dev.remedy.core.rules.PeerVerdict;
 import dev.remedy.core.rules.SafeTimeSettings;
+import dev.remedy.spi.config.Durations;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
@@ -183,9 +184,9 @@ public final class ResetAssumption {
         Instant lastSeen = later(s.lastSeen().get(), report.renewed());
         if (!report.armedWithin(lastSeen, window)) {
             return new Refuse(Refusal.STALE_REPORT, "the node agent of " + node + " last reported at "
-                    + report.renewed() + ", more than " + window + " (its Lease duration) before the node was last"
-                    + " seen at " + lastSeen + ": the agent may have stopped, and disarmed its watchdog, before the"
-                    + " node failed");
+                    + report.renewed() + ", more than " + Durations.format(window) + " (its Lease duration) before"
+                    + " the node was last seen at " + lastSeen + ": the agent may have stopped, and disarmed its"
+                    + " watchdog, before the node failed");
         }
         Optional<Refuse> stayedUp = wouldStayUp(settings, s, now);
         if (stayedUp.isPresent()) {
@@ -194,12 +195,13 @@ public final class ResetAssumption {
         int size = s.clusterSize();
         Duration safeTime = safeTime(settings, report, size);
         Instant fromRenewal = report.renewed().plus(safeTime);
-        Instant fromMark = s.markedAt().plus(safeTime).plus(settings.timings().peerTime(size));
+        Duration round = settings.timings().peerTime(size);
+        Instant fromMark = s.markedAt().plus(safeTime).plus(round);
         Instant at = later(fromRenewal, fromMark);
-        String why = "watchdog armed (timeout " + report.watchdogTimeout(settings) + "), settings "
-                + settings.fingerprint() + ", last renewed " + report.renewed() + ", marked " + s.markedAt()
-                + "; safe time " + safeTime + " for " + size + " nodes, from the later of the renewal and the mark"
-                + " plus one round of peers (" + settings.timings().peerTime(size) + "): " + at;
+        String why = "watchdog armed (timeout " + Durations.format(report.watchdogTimeout(settings))
+                + "), settings " + settings.fingerprint() + ", last renewed " + report.renewed() + ", marked "
+                + s.markedAt() + "; safe time " + Durations.format(safeTime) + " for " + size + " nodes, from the"
+                + " later of the renewal and the mark plus one round of peers (" + Durations.format(round) + "): " + at;
         return now.isBefore(at) ? new Wait(at, why) : new Assume(at, why);
     }
 

@@ -250,7 +250,8 @@ final class TopologyReader {
     /**
      * Power management must end with evidence that the machine is stopped, which a {@link FencingKind#POWER} agent
      * gives (a {@link FencingKind#SELF} agent gives an assumption of it, and stands only there); recovery runs ON,
-     * which a {@link FencingKind#SOFT} agent does not have. {@code template} is null when the template itself has problems (reported where it is declared).
+     * which a {@link FencingKind#SOFT} agent does not have. {@code template} is null when the template itself has
+     * problems (reported where it is declared).
      */
     void checkKind(FenceStep step, MethodTemplate template, String path) {
         if (template == null) {

@@ -20,8 +20,9 @@ import java.util.Set;
  * (power fencing) takes plug (required), username (default admin, alias login), password (required, secret) and
  * login_timeout (a duration); {@code switch} (fabric fencing) takes port (a required whole number, which its own
  * checks in {@code create} want from 1 to 65535) and token (required, secret, at least 8 characters by its own
- * checks) and persistent (whether its isolation outlives a switch reload, false by default); {@code sysrq} (soft fencing, not in {@link #registry()}) takes host (required); {@code self-node} (self fencing, only
- * in {@link #withSelf()}) takes node (required).
+ * checks) and persistent (whether its isolation outlives a switch reload, false by default); {@code sysrq} (soft
+ * fencing, not in {@link #registry()}) takes host (required); {@code self-node} (self fencing, only in
+ * {@link #withSelf()}) takes node (required).
  */
 final class TestAgents {
 

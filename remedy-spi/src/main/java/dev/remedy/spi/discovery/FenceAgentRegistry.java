@@ -269,7 +269,8 @@ public final class FenceAgentRegistry {
     private static String kindProblem(String type, FencingKind kind, Set<FenceAction> actions) {
         String agent = "agent type '" + type + "'";
         if (kind == null) {
-            return agent + " declares no fencing kind (fencingKind() returned null); return POWER, FABRIC, SOFT or SELF";
+            return agent + " declares no fencing kind (fencingKind() returned null); return POWER, FABRIC, SOFT or"
+                    + " SELF";
         }
         return switch (kind) {
             case POWER -> null;

@@ -265,7 +265,7 @@ public class FenceAgentRegistryTest {
         }
     }
 
-    /** A self agent whose actions fit its kind: OFF asks for the reset, STATUS reads when it must have, ON withdraws. */
+    /** A self agent whose actions fit its kind: OFF asks for the reset, STATUS reads it, ON withdraws it. */
     public static class SelfProvider extends TestProvider {
         public SelfProvider() {
             super("self");

@@ -27,8 +27,8 @@ import org.junit.jupiter.api.Test;
 
 /**
  * The {@code self-node} agent on the mock API server with a fake clock: six nodes in three racks, n1 silent since
- * T0 - 20 s, the other agents renewing their Leases. With the default settings the safe time of six nodes is 215 s and a
- * round of peers 50 s, so a reset requested at T0 is assumed at T0 + 265 s.
+ * T0 - 20 s, the other agents renewing their Leases. With the default settings the safe time of six nodes is 215 s
+ * and a round of peers 50 s, so a reset requested at T0 is assumed at T0 + 265 s.
  */
 @EnableKubernetesMockClient(crud = true)
 class SelfNodeAgentTest {
@@ -174,7 +174,7 @@ class SelfNodeAgentTest {
     }
 
     @Test
-    @DisplayName("ON of a node whose Node object is gone (the DELETE_NODE release) succeeds: there is no mark to remove")
+    @DisplayName("ON of a node whose Node object is gone (the DELETE_NODE release) succeeds: no mark to remove")
     void onWithoutTheNodeObject() throws InterruptedException {
         client.nodes().withName("n1").delete();
 

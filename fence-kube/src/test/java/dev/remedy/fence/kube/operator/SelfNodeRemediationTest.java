@@ -71,7 +71,8 @@ class SelfNodeRemediationTest {
                 selfNode.configure().set("node", "n1").build(), FencingKind.SELF);
         List<List<ResolvedMethod>> power = levels.stream().map(level -> level.stream().map(m -> method).toList())
                 .toList();
-        NodePlan plan = new NodePlan("n1", "self-node", Map.of(FenceStep.ISOLATION, StepPlan.none(Duration.ofMinutes(1)),
+        NodePlan plan = new NodePlan("n1", "self-node", Map.of(
+                FenceStep.ISOLATION, StepPlan.none(Duration.ofMinutes(1)),
                 FenceStep.POWER_MANAGEMENT, new StepPlan(Duration.ofMinutes(10), 0, power),
                 FenceStep.RECOVERY, StepPlan.none(Duration.ofMinutes(1))));
         KubeClusterOperations ops = KubeClusterOperations.builder(operator).time(time)
@@ -79,8 +80,8 @@ class SelfNodeRemediationTest {
         FenceEngine engine = FenceEngine.builder().store(new InMemoryStateStore()).cluster(ops)
                 .agents(FenceAgentRegistry.of(SelfNodeCluster.provider(operator)))
                 .plans(node -> Optional.of(plan))
-                .settings(FlowSettings.custom().hold(Duration.ZERO).backoff(Duration.ofSeconds(1), Duration.ofSeconds(10))
-                        .maxRestarts(0).build())
+                .settings(FlowSettings.custom().hold(Duration.ZERO)
+                        .backoff(Duration.ofSeconds(1), Duration.ofSeconds(10)).maxRestarts(0).build())
                 .time(time).executor(queue::add).listener(events::add).build();
         engine.start();
         return engine;

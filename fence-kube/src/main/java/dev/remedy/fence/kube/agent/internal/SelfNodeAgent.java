@@ -90,8 +90,8 @@ public final class SelfNodeAgent implements FenceAgent {
         Node current = node(context);
         Optional<Instant> marked = mark(current);
         if (marked.isEmpty()) {
-            return FenceOutcome.failed(PowerState.UNKNOWN, "no reset of " + node + " was requested (no " + MARK_ANNOTATION
-                    + " annotation on the Node): run OFF first");
+            return FenceOutcome.failed(PowerState.UNKNOWN, "no reset of " + node + " was requested (no "
+                    + MARK_ANNOTATION + " annotation on the Node): run OFF first");
         }
         Decision decision = decide(context, current, marked.get(), now);
         if (decision instanceof ResetAssumption.Assume) {
