@@ -114,6 +114,7 @@ final class AgentsCommand implements Callable<Integer> {
             case POWER -> "OFF stops the machine, STATUS OFF proves it, ON powers it";
             case FABRIC -> "OFF isolates, ON un-fences, no REBOOT";
             case SOFT -> "REBOOT through the node's own system, no OFF or ON, no proof it is off";
+            case SELF -> "OFF asks the node to reset itself, STATUS OFF once it must have (assumed), ON withdraws";
         };
         return kind.code() + " (" + meaning + ")";
     }

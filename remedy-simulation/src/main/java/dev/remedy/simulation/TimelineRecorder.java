@@ -138,6 +138,8 @@ final class TimelineRecorder implements FenceEventListener {
             case REBOOTED_AFTER_DECISION -> "the node rebooted after the decision (" + c.source() + ")";
             case MANUAL -> "power off confirmed by hand by " + c.source();
             case ISOLATED -> "isolation confirmed: " + c.source() + " read isolated (releaseAfter: isolation)";
+            case ASSUMED_RESET_AFTER_SAFE_TIME -> "reset assumed after the safe time: " + c.source()
+                    + " (the node's agent reported an armed watchdog; no power was read)";
         };
     }
 }

@@ -27,9 +27,16 @@ public enum FencingKind {
      * Only REBOOT changes anything; OFF and ON are unsupported. A success proves the request was delivered, never
      * that the machine is off.
      */
-    SOFT;
+    SOFT,
+    /**
+     * Self fencing: the node resets itself (a node agent that stops feeding its watchdog, as in self-node
+     * remediation). OFF asks for the reset; STATUS reads OFF only once the node must have reset, a safe time after it
+     * was last seen healthy: an assumption from the node's own timings, never a reading of its power, so the engine
+     * records it as such. ON withdraws the request; the node boots by itself. REBOOT is meaningless.
+     */
+    SELF;
 
-    /** The stable lower-case name: {@code power}, {@code fabric} or {@code soft}. */
+    /** The stable lower-case name: {@code power}, {@code fabric}, {@code soft} or {@code self}. */
     public String code() {
         return name().toLowerCase(Locale.ROOT);
     }

@@ -81,7 +81,8 @@ class FenceAgentProviderTest {
     @Test
     @DisplayName("each fencing kind has a stable lower-case code")
     void fencingKindCodes() {
-        assertThat(FencingKind.values()).extracting(FencingKind::code).containsExactly("power", "fabric", "soft");
+        assertThat(FencingKind.values()).extracting(FencingKind::code)
+                .containsExactly("power", "fabric", "soft", "self");
     }
 
     @Test

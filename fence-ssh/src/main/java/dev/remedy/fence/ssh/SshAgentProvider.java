@@ -38,6 +38,8 @@ abstract class SshAgentProvider implements FenceAgentProvider {
             case POWER -> SshFenceAgentProvider.TYPE;
             case FABRIC -> SshFabricAgentProvider.TYPE;
             case SOFT -> SshHostAgentProvider.TYPE;
+            case SELF -> throw new IllegalArgumentException("no SSH agent does self fencing: a device profile's kind"
+                    + " is power, fabric or soft");
         };
     }
 

@@ -13,8 +13,9 @@ import java.util.Optional;
 
 /**
  * {@link Stage#CONFIRM_OFF}: reads STATUS of the method that was sent OFF until it reads OFF. When every method of
- * the level reads OFF, fencing is confirmed; a level that does not read OFF within its share of the step's budget
- * gives way to the next level.
+ * the level reads OFF, fencing is confirmed (an assumption when the level holds a self-fencing method, see
+ * {@link Confirmation.Kind#ASSUMED_RESET_AFTER_SAFE_TIME}); a level that does not read OFF within its share of the
+ * step's budget gives way to the next level.
  */
 final class ConfirmOffStage extends PoweringOffStage {
 
@@ -50,7 +51,9 @@ final class ConfirmOffStage extends PoweringOffStage {
             d.to(Stage.POWER_OFF, name + " reads OFF").b.position(r.level(), r.method() + 1);
         } else {
             d.b.powerLevel(r.level());
-            d.confirm(new Confirmation(Confirmation.Kind.STATUS_READ_OFF, String.join("+", confirmed), d.now));
+            d.confirm(new Confirmation(PlanWalk.selfLevel(d.plan, r.level())
+                    ? Confirmation.Kind.ASSUMED_RESET_AFTER_SAFE_TIME : Confirmation.Kind.STATUS_READ_OFF,
+                    String.join("+", confirmed), d.now));
             moves.routeConfirmed(d);
         }
     }

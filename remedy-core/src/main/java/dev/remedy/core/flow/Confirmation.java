@@ -8,7 +8,8 @@ import java.util.Objects;
  * the fabrics its workloads use; without one no workload is released.
  *
  * @param kind   what the evidence is
- * @param source the methods that read OFF (or isolated), or the admin who confirmed, or the node's boot time
+ * @param source the methods that read OFF (or isolated, or assumed reset), or the admin who confirmed, or the node's
+ *               boot time
  * @param at     when it was established
  */
 public record Confirmation(Kind kind, String source, Instant at) {
@@ -33,11 +34,32 @@ public record Confirmation(Kind kind, String source, Instant at) {
          * cut off, not proven stopped, so its pods are deleted without the out-of-service taint and the flow goes on
          * to stop it (power management, or a reboot).
          */
-        ISOLATED
+        ISOLATED,
+        /**
+         * Every method of a power level is self fencing ({@link dev.remedy.spi.FencingKind#SELF}, the
+         * {@code self-node} agent) and read OFF: the node's agent reported an armed watchdog with the operator's
+         * settings, and the safe time after it was last seen healthy has passed, so the node must have reset itself.
+         * Nothing read the machine's power: this is an <em>assumption</em> resting on the node agent's contract (it
+         * stops feeding its watchdog once it finds itself unhealthy or hangs). The invariant "no release before
+         * fencing is confirmed" holds with this kind standing for the confirmation; what it proves is only as strong
+         * as that contract and the safe time's arithmetic ({@link dev.remedy.core.rules.SafeTimeSettings}). Like
+         * {@link #STATUS_READ_OFF} it releases with the configured strategy (the out-of-service taint); a flow that
+         * can read power should use a power agent, and a node that reports a boot after the decision replaces the
+         * assumption with {@link #REBOOTED_AFTER_DECISION} before it is made.
+         */
+        ASSUMED_RESET_AFTER_SAFE_TIME
     }
 
-    /** Whether this evidence proves the node stopped (every kind but {@link Kind#ISOLATED}). */
+    /**
+     * Whether this evidence counts as the node stopped: every kind but {@link Kind#ISOLATED}; for
+     * {@link Kind#ASSUMED_RESET_AFTER_SAFE_TIME} by assumption ({@link #isAssumption()}).
+     */
     public boolean provesStopped() {
         return kind != Kind.ISOLATED;
+    }
+
+    /** Whether the evidence is an assumption rather than a reading: {@link Kind#ASSUMED_RESET_AFTER_SAFE_TIME}. */
+    public boolean isAssumption() {
+        return kind == Kind.ASSUMED_RESET_AFTER_SAFE_TIME;
     }
 }

@@ -21,7 +21,8 @@ import java.util.Optional;
  * apart from its settings.
  *
  * <p>Safety rules it keeps: workloads are released only after a {@link Confirmation} (every method of a level
- * read OFF by STATUS, the node booted after the decision, or an admin confirmed); a timeout is never a
+ * read OFF by STATUS, the node booted after the decision, or an admin confirmed; for a level of self fencing, the
+ * reset assumed after the safe time, {@link Confirmation.Kind#ASSUMED_RESET_AFTER_SAFE_TIME}); a timeout is never a
  * confirmation; at most one operation is in flight; the out-of-service taint is lifted before the node is powered
  * on; a flow reaches FINAL through recovery only once the node is Ready again.
  *

@@ -112,6 +112,15 @@ final class PlanWalk {
         return levels(plan, FenceStep.ISOLATION).get(level).stream().anyMatch(m -> m.kind() == FencingKind.SOFT);
     }
 
+    /**
+     * Whether power level {@code level} holds a self-fencing method: its OFF read back is an assumption, so the
+     * level's confirmation is {@link Confirmation.Kind#ASSUMED_RESET_AFTER_SAFE_TIME} (the weaker evidence wins).
+     */
+    static boolean selfLevel(NodePlan plan, int level) {
+        return levels(plan, FenceStep.POWER_MANAGEMENT).get(level).stream()
+                .anyMatch(m -> m.kind() == FencingKind.SELF);
+    }
+
     /** What an isolation method runs: soft fencing has no OFF and fences by REBOOT; the other kinds run OFF. */
     static FenceAction isolationAction(ResolvedMethod method) {
         return method.kind() == FencingKind.SOFT ? FenceAction.REBOOT : FenceAction.OFF;

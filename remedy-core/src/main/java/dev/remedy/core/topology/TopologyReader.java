@@ -147,6 +147,8 @@ final class TopologyReader {
                     + " isolates the node in a way that a restart of its device undoes (a switch reload would"
                     + " re-admit the node while its workloads run elsewhere); use a device profile whose isolation"
                     + " persists, or release after power");
+            case SELF -> Optional.of(method + " is self fencing, which cuts nothing off; put it under "
+                    + FenceStep.POWER_MANAGEMENT.code());
         };
     }
 
@@ -246,15 +248,23 @@ final class TopologyReader {
     }
 
     /**
-     * Power management must end with evidence that the machine is stopped, which only a
-     * {@link FencingKind#POWER} agent gives; recovery runs ON, which a {@link FencingKind#SOFT} agent does not
-     * have. {@code template} is null when the template itself has problems (reported where it is declared).
+     * Power management must end with evidence that the machine is stopped, which a {@link FencingKind#POWER} agent
+     * gives (a {@link FencingKind#SELF} agent gives an assumption of it, and stands only there); recovery runs ON,
+     * which a {@link FencingKind#SOFT} agent does not have. {@code template} is null when the template itself has
+     * problems (reported where it is declared).
      */
     void checkKind(FenceStep step, MethodTemplate template, String path) {
         if (template == null) {
             return;
         }
         FencingKind kind = template.provider().fencingKind();
+        if (step != FenceStep.POWER_MANAGEMENT && kind == FencingKind.SELF) {
+            problems.add(path, "names template '" + template.name() + "' of agent '" + template.agentType() + "': "
+                    + "self fencing (the node resets itself; its OFF is confirmed by a safe time, its ON only withdraws"
+                    + " the request) neither isolates nor powers on: put method '" + template.name() + "' under "
+                    + FenceStep.POWER_MANAGEMENT.code() + " only");
+            return;
+        }
         if (step == FenceStep.RECOVERY && kind == FencingKind.SOFT) {
             problems.add(path, "names template '" + template.name() + "' of agent '" + template.agentType() + "': "
                     + "soft fencing has no ON, and recovery runs ON: remove method '" + template.name() + "' from "
@@ -270,6 +280,7 @@ final class TopologyReader {
                     + " machine";
             case SOFT -> "soft fencing (it asks the node's own system to reboot) gives no evidence that the"
                     + " machine is off";
+            case SELF -> null;
         };
         if (what != null) {
             problems.add(path, "names template '" + template.name() + "' of agent '" + template.agentType() + "': "

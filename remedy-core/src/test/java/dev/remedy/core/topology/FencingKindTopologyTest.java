@@ -112,6 +112,28 @@ class FencingKindTopologyTest {
     }
 
     @Test
+    @DisplayName("a self-fencing method stands under power management only: accepted there with its kind, refused"
+            + " under isolation and recovery")
+    void selfUnderPowerManagementOnly() {
+        String templates = TEMPLATES + "  self: {agent: self-node}\n";
+        String nodes = NODES.replace("sysrq: {host: n1.example}}", "sysrq: {host: n1.example}, self: {node: n1}}");
+        FenceConfiguration config = loader.parse(templates + topology("[]", "[[self], [bmc]]") + nodes,
+                "fence.yaml", TestAgents.withSelf());
+
+        assertThat(config.planFor("n1", Map.of(), SECRETS).orElseThrow().step(FenceStep.POWER_MANAGEMENT).levels())
+                .flatExtracting(level -> level.stream().map(ResolvedMethod::kind).toList())
+                .containsExactly(FencingKind.SELF, FencingKind.POWER);
+
+        String misplaced = templates + topology("[[self]]", "[[bmc]]") + "    recovery: {levels: [[self]]}\n" + nodes;
+        List<ConfigProblem> issues = issuesOf(() -> loader.parse(misplaced, "fence.yaml", TestAgents.withSelf()));
+
+        assertThat(issues).extracting(ConfigProblem::path).containsExactlyInAnyOrder(
+                "topologies[0].isolation.levels[0][0]", "topologies[0].recovery.levels[0][0]");
+        assertThat(issues).allSatisfy(issue -> assertThat(issue.message()).contains("template 'self'")
+                .contains("self fencing").contains("put method 'self' under power_management only"));
+    }
+
+    @Test
     @DisplayName("a misplaced kind is reported together with the file's other problems, once per place")
     void reportedWithTheOtherProblems() {
         String yaml = TEMPLATES + """

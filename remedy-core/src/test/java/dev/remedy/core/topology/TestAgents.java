@@ -20,7 +20,9 @@ import java.util.Set;
  * (power fencing) takes plug (required), username (default admin, alias login), password (required, secret) and
  * login_timeout (a duration); {@code switch} (fabric fencing) takes port (a required whole number, which its own
  * checks in {@code create} want from 1 to 65535) and token (required, secret, at least 8 characters by its own
- * checks) and persistent (whether its isolation outlives a switch reload, false by default); {@code sysrq} (soft fencing, not in {@link #registry()}) takes host (required).
+ * checks) and persistent (whether its isolation outlives a switch reload, false by default); {@code sysrq} (soft
+ * fencing, not in {@link #registry()}) takes host (required); {@code self-node} (self fencing, only in
+ * {@link #withSelf()}) takes node (required).
  */
 final class TestAgents {
 
@@ -40,6 +42,9 @@ final class TestAgents {
     static final FenceAgentProvider SYSRQ = new Provider("sysrq", FencingKind.SOFT, List.of(
             ParameterDescriptor.builder("host", ParameterType.STRING).required().build()));
 
+    static final FenceAgentProvider SELF_NODE = new Provider("self-node", FencingKind.SELF, List.of(
+            ParameterDescriptor.builder("node", ParameterType.STRING).required().build()));
+
     private TestAgents() {
     }
 
@@ -52,6 +57,11 @@ final class TestAgents {
         return FenceAgentRegistry.of(FAKE, SWITCH, SYSRQ);
     }
 
+    /** The three agents of {@link #everyKind()} and the self-fencing {@code self-node}. */
+    static FenceAgentRegistry withSelf() {
+        return FenceAgentRegistry.of(FAKE, SWITCH, SYSRQ, SELF_NODE);
+    }
+
     private record Provider(String type, FencingKind fencingKind, List<ParameterDescriptor> parameters)
             implements FenceAgentProvider {
 
@@ -62,8 +72,11 @@ final class TestAgents {
 
         @Override
         public Set<FenceAction> supportedActions() {
-            return fencingKind == FencingKind.SOFT ? Set.of(FenceAction.REBOOT, FenceAction.STATUS)
-                    : Set.of(FenceAction.STATUS);
+            return switch (fencingKind) {
+                case SOFT -> Set.of(FenceAction.REBOOT, FenceAction.STATUS);
+                case SELF -> Set.of(FenceAction.OFF, FenceAction.ON, FenceAction.STATUS);
+                case POWER, FABRIC -> Set.of(FenceAction.STATUS);
+            };
         }
 
         @Override

@@ -269,7 +269,8 @@ public final class FenceAgentRegistry {
     private static String kindProblem(String type, FencingKind kind, Set<FenceAction> actions) {
         String agent = "agent type '" + type + "'";
         if (kind == null) {
-            return agent + " declares no fencing kind (fencingKind() returned null); return POWER, FABRIC or SOFT";
+            return agent + " declares no fencing kind (fencingKind() returned null); return POWER, FABRIC, SOFT or"
+                    + " SELF";
         }
         return switch (kind) {
             case POWER -> null;
@@ -290,6 +291,13 @@ public final class FenceAgentRegistry {
                 yield actions.contains(FenceAction.REBOOT) ? null : agent + " declares fencing kind soft but does"
                         + " not list REBOOT, the only action soft fencing has: add REBOOT to supportedActions()";
             }
+            case SELF -> actions.contains(FenceAction.REBOOT)
+                    ? agent + " declares fencing kind self but lists REBOOT among its supported actions; self fencing"
+                    + " asks the node to reset itself (OFF) and reads when it must have (STATUS): remove REBOOT from"
+                    + " supportedActions()"
+                    : actions.containsAll(Set.of(FenceAction.OFF, FenceAction.STATUS)) ? null : agent + " declares"
+                    + " fencing kind self but does not list both OFF and STATUS, which self fencing needs: add them to"
+                    + " supportedActions()";
         };
     }
 }

@@ -265,6 +265,49 @@ public class FenceAgentRegistryTest {
         }
     }
 
+    /** A self agent whose actions fit its kind: OFF asks for the reset, STATUS reads it, ON withdraws it. */
+    public static class SelfProvider extends TestProvider {
+        public SelfProvider() {
+            super("self");
+        }
+
+        @Override
+        public FencingKind fencingKind() {
+            return FencingKind.SELF;
+        }
+
+        @Override
+        public Set<FenceAction> supportedActions() {
+            return EnumSet.of(FenceAction.OFF, FenceAction.ON, FenceAction.STATUS, FenceAction.MONITOR);
+        }
+    }
+
+    /** A self agent that claims REBOOT. */
+    public static class RebootingSelfProvider extends SelfProvider {
+        @Override
+        public String type() {
+            return "rebooting-self";
+        }
+
+        @Override
+        public Set<FenceAction> supportedActions() {
+            return EnumSet.allOf(FenceAction.class);
+        }
+    }
+
+    /** A self agent without STATUS, which the engine reads the assumption with. */
+    public static class BlindSelfProvider extends SelfProvider {
+        @Override
+        public String type() {
+            return "blind-self";
+        }
+
+        @Override
+        public Set<FenceAction> supportedActions() {
+            return EnumSet.of(FenceAction.OFF, FenceAction.ON);
+        }
+    }
+
     /** Says it has no kind. */
     public static class NullKindProvider extends TestProvider {
         public NullKindProvider() {
@@ -636,6 +679,22 @@ public class FenceAgentRegistryTest {
                     .contains("add REBOOT to supportedActions()");
             assertThat(reasons.get(name(NullKindProvider.class))).contains("agent type 'nullkind'")
                     .contains("fencingKind() returned null");
+        }
+
+        @Test
+        @DisplayName("a self provider with REBOOT, or without OFF and STATUS, is a failure that says what to change")
+        void selfWithRebootOrWithoutStatusIsRefused() throws IOException {
+            FenceAgentRegistry registry = loadListing(name(RebootingSelfProvider.class),
+                    name(BlindSelfProvider.class), name(SelfProvider.class));
+
+            assertThat(registry.types()).containsExactly("self");
+            assertThat(registry.provider("self").fencingKind()).isEqualTo(FencingKind.SELF);
+            Map<String, String> reasons = new java.util.HashMap<>();
+            registry.failures().forEach(f -> reasons.put(f.provider(), f.reason()));
+            assertThat(reasons.get(name(RebootingSelfProvider.class))).contains("agent type 'rebooting-self'")
+                    .contains("remove REBOOT from supportedActions()");
+            assertThat(reasons.get(name(BlindSelfProvider.class))).contains("agent type 'blind-self'")
+                    .contains("OFF and STATUS");
         }
 
         @Test

@@ -8,7 +8,9 @@ import dev.remedy.core.plan.NodePlan;
 import dev.remedy.core.plan.ResolvedMethod;
 import dev.remedy.core.plan.StepPlan;
 import dev.remedy.fence.ipmi.IpmiFenceAgentProvider;
+import dev.remedy.fence.kube.agent.SelfNodeFenceAgentProvider;
 import dev.remedy.fence.kube.remediation.NodeFenceRemediationSpec;
+import dev.remedy.spi.FencingKind;
 import dev.remedy.spi.discovery.FenceAgentRegistry;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -63,6 +65,25 @@ class SpecPlannerTest {
         assertThat(config.bool("lanplus")).isTrue();
         assertThat(config.duration("power_timeout")).isEqualTo(Duration.ofSeconds(7));
         assertThat(config.secret("password")).isPresent();
+    }
+
+    @Test
+    @DisplayName("agent self-node with --plug {{.NodeName}} (FAR's spelling) plans self fencing of the node under power"
+            + " management, as NodeHealthCheck would ask for self-node remediation")
+    void selfNode() {
+        SpecPlanner selfPlanner = new SpecPlanner(FenceAgentRegistry.of(new SelfNodeFenceAgentProvider()),
+                node -> Optional.empty());
+        NodeFenceRemediationSpec spec = spec(SelfNodeFenceAgentProvider.TYPE);
+        spec.setSharedParameters(Map.of("--plug", "{{.NodeName}}"));
+        spec.setRemediationStrategy("OutOfServiceTaint");
+
+        SpecPlanner.Planned planned = selfPlanner.plan(spec, "worker-1", Map.of());
+
+        assertThat(planned.problems()).isEmpty();
+        ResolvedMethod method = planned.plan().orElseThrow().step(FenceStep.POWER_MANAGEMENT).levels().get(0).get(0);
+        assertThat(method.kind()).isEqualTo(FencingKind.SELF);
+        assertThat(method.config().string("node")).isEqualTo("worker-1");
+        assertThat(planned.release()).isEqualTo(ReleaseStrategy.OUT_OF_SERVICE_TAINT);
     }
 
     @Test

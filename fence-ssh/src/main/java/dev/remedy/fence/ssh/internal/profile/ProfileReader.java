@@ -10,6 +10,7 @@ import dev.remedy.config.profiles.ProfileFormat;
 import dev.remedy.spi.FencingKind;
 import dev.remedy.spi.config.ConfigProblem;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Locale;
@@ -187,12 +188,14 @@ public final class ProfileReader implements ProfileFormat<DeviceProfile> {
             if (kind.isEmpty()) {
                 return null;
             }
-            try {
-                return FencingKind.valueOf(kind.get().toUpperCase(Locale.ROOT));
-            } catch (IllegalArgumentException e) {
+            Optional<FencingKind> known = Arrays.stream(FencingKind.values())
+                    .filter(k -> k != FencingKind.SELF && k.code().equals(kind.get().toLowerCase(Locale.ROOT)))
+                    .findFirst();
+            if (known.isEmpty()) {
                 problem(child(where, "kind"), "'" + kind.get() + "' is not a kind", "give power, fabric or soft");
                 return null;
             }
+            return known.get();
         }
 
         private void requireCommands(String field, List<String> commands) {

@@ -136,6 +136,17 @@ class ProfileReaderTest {
     }
 
     @Test
+    @DisplayName("kind self (a node that resets itself) is no device profile's kind: refused, naming the kinds")
+    void selfIsNotADeviceKind() {
+        String yaml = RARITAN.replace("    kind: power\n", "    kind: self\n");
+
+        assertThatThrownBy(() -> reader.read(yaml, "mine.yaml")).isInstanceOfSatisfying(ProfileException.class, e ->
+                assertThat(e.issues()).extracting(ConfigProblem::toString)
+                        .anySatisfy(p -> assertThat(p).contains("profiles[0].kind: ").contains("'self' is not a kind")
+                                .contains("give power, fabric or soft")));
+    }
+
+    @Test
     @DisplayName("reports every problem of a file at once, each with the profile and field, never half a profile")
     void everyProblemAtOnce() {
         String yaml = """
