@@ -1,6 +1,8 @@
 package dev.remedy.cli;
 
+import dev.remedy.core.nodeagent.NodeAgentContract;
 import dev.remedy.fence.kube.config.ClusterConfiguration;
+import dev.remedy.fence.kube.nodeagent.PeerCertificates;
 import dev.remedy.fence.kube.operator.RemedyOperator;
 import dev.remedy.fence.kube.operator.internal.HttpEndpoint;
 import io.fabric8.kubernetes.client.Config;
@@ -101,6 +103,11 @@ final class OperatorCommand implements Callable<Integer> {
                     + "one (default: ${DEFAULT-VALUE})")
     private String httpAddress;
 
+    @Option(names = "--node-agent-tls", description = "create the node agents' mutual-TLS Secret "
+            + NodeAgentContract.TLS_SECRET + " (and its CA's, " + PeerCertificates.CA_SECRET + ") in the namespace,"
+            + " and renew its certificate; a Secret remedy did not create is left alone")
+    private boolean nodeAgentTls;
+
     @Option(names = "--verbose", description = "log what the operator does, and print stack traces of errors")
     private boolean verbose;
 
@@ -133,7 +140,7 @@ final class OperatorCommand implements Callable<Integer> {
         try (KubernetesClient client = new KubernetesClientBuilder().withConfig(bounded).build();
              RemedyOperator operator = RemedyOperator.builder(client).namespace(namespace).identity(self)
                      .shard(shard, selector).configMaps(policiesConfigMap, fenceConfigMap)
-                     .agents(cli.environment().registry()).meters(meters).build();
+                     .agents(cli.environment().registry()).meters(meters).nodeAgentTls(nodeAgentTls).build();
              HttpEndpoint endpoint = listen(address, meters, operator)) {
             Runtime.getRuntime().addShutdownHook(hook);
             operator.start();

@@ -51,7 +51,7 @@ class PublishedApiTest {
             Map.entry("dev.remedy.fence.ssh", Set.of("dev.remedy.fence.ssh")),
             Map.entry("dev.remedy.fence.snmp", Set.of("dev.remedy.fence.snmp")),
             Map.entry("dev.remedy.fence.kube", Stream.of("agent", "cluster", "config", "events", "external", "ha",
-                    "machine", "metrics", "operator", "remediation", "store", "watch")
+                    "machine", "metrics", "nodeagent", "operator", "remediation", "store", "watch")
                     .map(area -> "dev.remedy.fence.kube." + area).collect(Collectors.toUnmodifiableSet())),
             Map.entry("dev.remedy.fence.clusterlabs", Set.of("dev.remedy.fence.clusterlabs")),
             Map.entry("dev.remedy.nodeagent", Set.of("dev.remedy.nodeagent")));

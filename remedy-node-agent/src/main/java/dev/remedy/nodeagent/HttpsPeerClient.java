@@ -29,6 +29,7 @@ public final class HttpsPeerClient implements PeerTransport {
     private final HttpClient http;
     private final NodeAgentSettings settings;
     private final Function<PeerNode, Optional<InetSocketAddress>> addresses;
+    private final PeerTls tls;
 
     /**
      * A client that reaches each peer at its node address and the settings' {@code peerPort}.
@@ -51,6 +52,7 @@ public final class HttpsPeerClient implements PeerTransport {
             Function<PeerNode, Optional<InetSocketAddress>> addresses) {
         this.settings = Objects.requireNonNull(settings, "settings");
         this.addresses = Objects.requireNonNull(addresses, "addresses");
+        this.tls = Objects.requireNonNull(tls, "tls");
         SSLParameters params = tls.context().getDefaultSSLParameters();
         params.setProtocols(PeerTls.PROTOCOLS);
         this.http = HttpClient.newBuilder().sslContext(tls.context()).sslParameters(params)
@@ -71,6 +73,10 @@ public final class HttpsPeerClient implements PeerTransport {
                 .build();
         try {
             HttpResponse<String> response = http.send(request, HttpResponse.BodyHandlers.ofString());
+            if (response.sslSession().filter(tls::trustsServer).isEmpty()) {
+                LOG.debug("peer {} presents a certificate the peers' CA in use did not sign", peer.name());
+                return PeerAnswer.NO_ANSWER;
+            }
             if (response.statusCode() != 200) {
                 LOG.debug("peer {} answered HTTP {}", peer.name(), response.statusCode());
                 return PeerAnswer.NO_ANSWER;

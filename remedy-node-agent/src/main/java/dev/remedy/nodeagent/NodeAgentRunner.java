@@ -27,6 +27,8 @@ import org.slf4j.LoggerFactory;
 public final class NodeAgentRunner implements AutoCloseable {
 
     private static final Logger LOG = LoggerFactory.getLogger(NodeAgentRunner.class);
+    /** How often the mounted TLS files are compared with the ones in use (the kubelet updates them within minutes). */
+    private static final Duration TLS_RELOAD = Duration.ofMinutes(1);
 
     /**
      * Where the runner finds the host's files.
@@ -96,6 +98,8 @@ public final class NodeAgentRunner implements AutoCloseable {
                     "remedy-node-agent-watchdog"));
             checks.scheduleWithFixedDelay(() -> guarded(agent::check), 0,
                     settings.timings().apiCheckInterval().toMillis(), TimeUnit.MILLISECONDS);
+            checks.scheduleWithFixedDelay(() -> reload(tls), TLS_RELOAD.toMillis(), TLS_RELOAD.toMillis(),
+                    TimeUnit.MILLISECONDS);
             if (watchdog.mode() == WatchdogMode.ARMED) {
                 long period = Math.max(1, watchdog.timeout().orElseThrow().dividedBy(3).toMillis());
                 feeds.scheduleAtFixedRate(() -> guarded(agent::feed), 0, period, TimeUnit.MILLISECONDS);
@@ -112,6 +116,18 @@ public final class NodeAgentRunner implements AutoCloseable {
             }
             workers.shutdownNow();
             throw e;
+        }
+    }
+
+    /** Takes the renewed certificate the kubelet wrote in the mounted Secret; a bad file leaves the old one. */
+    static void reload(PeerTls tls) {
+        try {
+            if (tls.reloadIfChanged()) {
+                LOG.info("peer TLS: the Secret's files changed; the new certificate is used for the next handshakes");
+            }
+        } catch (IOException | RuntimeException e) {
+            LOG.warn("peer TLS: the changed Secret's files cannot be used, the previous ones stay in use: {}",
+                    e.getMessage());
         }
     }
 

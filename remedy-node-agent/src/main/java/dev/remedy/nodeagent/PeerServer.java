@@ -1,6 +1,7 @@
 package dev.remedy.nodeagent;
 
 import com.sun.net.httpserver.HttpExchange;
+import com.sun.net.httpserver.HttpsExchange;
 import com.sun.net.httpserver.HttpsConfigurator;
 import com.sun.net.httpserver.HttpsParameters;
 import com.sun.net.httpserver.HttpsServer;
@@ -52,15 +53,19 @@ public final class PeerServer implements AutoCloseable {
                 params.setSSLParameters(ssl);
             }
         });
-        server.createContext(PeerWire.PATH, exchange -> handle(exchange, answers));
+        server.createContext(PeerWire.PATH, exchange -> handle(exchange, tls, answers));
         server.setExecutor(executor);
         server.start();
         return new PeerServer(server);
     }
 
-    private static void handle(HttpExchange exchange, BiFunction<String, Instant, PeerAnswer> answers)
+    private static void handle(HttpExchange exchange, PeerTls tls, BiFunction<String, Instant, PeerAnswer> answers)
             throws IOException {
         try (exchange) {
+            if (!(exchange instanceof HttpsExchange https) || !tls.trustsClient(https.getSSLSession())) {
+                send(exchange, 403, "{\"error\":\"the client certificate is not signed by the peers' CA in use\"}");
+                return;
+            }
             if (!"GET".equals(exchange.getRequestMethod())) {
                 send(exchange, 405, "{\"error\":\"only GET\"}");
                 return;

@@ -166,4 +166,38 @@ class PeerProtocolTest {
                 .isInstanceOf(IOException.class).hasMessageContaining("not a PEM certificate");
     }
 
+    @Test
+    @DisplayName("renewed files (a new CA here) are taken at the next reload: the new CA's peers are answered, the old"
+            + " CA's refused; unchanged files change nothing, and broken ones leave the previous in use")
+    void reloadsRenewedFiles() throws Exception {
+        Path mounted = dir.resolve("agents");
+        Path copy = Files.createDirectories(dir.resolve("original"));
+        for (String file : new String[] {"tls.crt", "tls.key", "ca.crt"}) {
+            Files.copy(mounted.resolve(file), copy.resolve(file));
+        }
+        PeerTls original = TestPki.load(copy);
+        assertThat(agents.reloadIfChanged()).as("files unchanged").isFalse();
+
+        TestPki renewed = TestPki.create("renewed CA");
+        renewed.issue(mounted, "remedy-node-agent");
+        PeerTls next = TestPki.load(renewed.issue(dir.resolve("next"), "remedy-node-agent"));
+        assertThat(client(next).ask(peer(), "sick", Instant.EPOCH)).as("before the reload")
+                .isEqualTo(PeerAnswer.NO_ANSWER);
+        assertThat(client(original).ask(peer(), "sick", Instant.EPOCH)).isEqualTo(PeerAnswer.UNHEALTHY);
+
+        assertThat(agents.reloadIfChanged()).isTrue();
+
+        assertThat(client(next).ask(peer(), "sick", Instant.EPOCH)).isEqualTo(PeerAnswer.UNHEALTHY);
+        askedAbout.set(null);
+        assertThat(client(original).ask(peer(), "sick", Instant.EPOCH)).as("the old CA's peer, after the reload")
+                .isEqualTo(PeerAnswer.NO_ANSWER);
+        assertThat(askedAbout.get()).as("refused by the server too, even on a resumed TLS session").isNull();
+
+        Files.writeString(mounted.resolve("tls.key"), "-----BEGIN PRIVATE KEY-----\nAAAA\n-----END PRIVATE KEY-----\n");
+        assertThatThrownBy(agents::reloadIfChanged).isInstanceOf(IOException.class)
+                .hasMessageNotContaining("AAAA");
+        assertThat(client(next).ask(peer(), "worker-1", Instant.EPOCH)).as("the previous files stay in use")
+                .isEqualTo(PeerAnswer.HEALTHY);
+    }
+
 }

@@ -2,6 +2,7 @@ package dev.remedy.fence.kube.operator;
 
 import dev.remedy.core.engine.FenceEngine;
 import dev.remedy.core.flow.FlowSettings;
+import dev.remedy.core.nodeagent.NodeAgentContract;
 import dev.remedy.core.plan.PlanSource;
 import dev.remedy.core.policy.AdmissionGate;
 import dev.remedy.core.policy.Policy;
@@ -24,6 +25,7 @@ import dev.remedy.fence.kube.ha.TermListener;
 import dev.remedy.fence.kube.machine.EscalateRemediator;
 import dev.remedy.fence.kube.machine.MachineRemediationDriver;
 import dev.remedy.fence.kube.machine.NodeFenceEscalation;
+import dev.remedy.fence.kube.nodeagent.PeerCertificates;
 import dev.remedy.fence.kube.metrics.RemedyMetrics;
 import dev.remedy.fence.kube.operator.internal.Term;
 import dev.remedy.fence.kube.remediation.RemediationController;
@@ -37,6 +39,7 @@ import dev.remedy.spi.TimeSource;
 import dev.remedy.spi.discovery.FenceAgentRegistry;
 import io.fabric8.kubernetes.api.model.Node;
 import io.fabric8.kubernetes.client.KubernetesClient;
+import io.fabric8.kubernetes.client.KubernetesClientException;
 import io.micrometer.core.instrument.MeterRegistry;
 import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
 import java.time.Duration;
@@ -48,6 +51,8 @@ import java.util.Optional;
 import java.util.SplittableRandom;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
+import java.util.concurrent.ScheduledFuture;
+import java.util.concurrent.TimeUnit;
 import java.util.function.Consumer;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -60,7 +65,8 @@ import org.slf4j.LoggerFactory;
  * admitting through storm protection and the medik8s node Lease ({@link NodeRemediationLease}), admin commands as
  * NodeFence annotations ({@link AdminAnnotations}), Events ({@link EventRecorder}) and metrics
  * ({@link RemedyMetrics}); the leader also fences the nodes of NodeFenceRemediations that NodeHealthCheck and
- * MachineHealthCheck create ({@link RemediationController}).
+ * MachineHealthCheck create ({@link RemediationController}); if asked, it creates and renews the node agents'
+ * mutual-TLS Secret ({@link PeerCertificates}).
  *
  * <p>Every replica watches its configuration and campaigns for the shard's Lease; only the leader runs the policy
  * controller, the Node informer and the engine. {@link #close()} hands the Lease over. Embed it in an operator of
@@ -69,6 +75,8 @@ import org.slf4j.LoggerFactory;
 public final class RemedyOperator implements AutoCloseable {
 
     private static final Logger LOG = LoggerFactory.getLogger(RemedyOperator.class);
+    /** How often the leader checks the node agents' mTLS Secret ({@link Builder#nodeAgentTls}). */
+    private static final Duration CERTIFICATE_CHECK = Duration.ofHours(1);
 
     private final Builder settings;
     private final EventRecorder events;
@@ -92,6 +100,9 @@ public final class RemedyOperator implements AutoCloseable {
     // NodeFenceRemediations (health checkers' requests): their plans overlay the topology; the leader's controller
     private final RemediationPlans remediationPlans = new RemediationPlans();
     private volatile RemediationController remediations;
+    /** The leader's hourly check of the node agents' mTLS Secret, when enabled ({@link Builder#nodeAgentTls}). */
+    private volatile ScheduledFuture<?> certificates;
+    private volatile PeerCertificates.Action lastCertificates;
 
     private RemedyOperator(Builder b) {
         this.settings = b;
@@ -124,10 +135,12 @@ public final class RemedyOperator implements AutoCloseable {
                         restartTerm();
                         startMachineRemediation();
                         remediations = startRemediations(started);
+                        startCertificates();
                     }
 
                     @Override
                     public void ended(FenceEngine ended) {
+                        stopCertificates();
                         stopMachineRemediation();
                         Optional.ofNullable(remediations).ifPresent(RemediationController::close);
                         remediations = null;
@@ -294,6 +307,39 @@ public final class RemedyOperator implements AutoCloseable {
         }
     }
 
+    // The node agents' mTLS Secret (opt-in): checked by the leader at the start of its term, then every hour.
+    private void startCertificates() {
+        if (settings.nodeAgentTls) {
+            PeerCertificates secrets = new PeerCertificates(settings.client, settings.namespace, settings.time);
+            certificates = scheduler.scheduleWithFixedDelay(() -> ensureCertificates(secrets), 0,
+                    CERTIFICATE_CHECK.toSeconds(), TimeUnit.SECONDS);
+        }
+    }
+
+    private void ensureCertificates(PeerCertificates secrets) {
+        try {
+            PeerCertificates.Outcome outcome = secrets.ensure();
+            if (outcome.action() != lastCertificates && outcome.action() != PeerCertificates.Action.CURRENT) {
+                LOG.info("node agents' TLS: {}", outcome.detail());
+            } else {
+                LOG.debug("node agents' TLS: {}", outcome.detail());
+            }
+            lastCertificates = outcome.action();
+        } catch (KubernetesClientException e) {
+            LOG.warn("node agents' TLS: the Secrets {}/{} and {} cannot be checked (HTTP {}: {}); again in {}",
+                    settings.namespace, NodeAgentContract.TLS_SECRET,
+                    PeerCertificates.CA_SECRET, e.getCode(), e.getMessage(), CERTIFICATE_CHECK);
+        }
+    }
+
+    private void stopCertificates() {
+        ScheduledFuture<?> current = certificates;
+        certificates = null;
+        if (current != null) {
+            current.cancel(false);
+        }
+    }
+
     /** Stops: admin commands, the leader's term, the Lease (handed over), configuration and Events. */
     @Override
     public void close() {
@@ -328,6 +374,7 @@ public final class RemedyOperator implements AutoCloseable {
         private String machineVersion = "v1beta1";
         private StormSettings remediationStorm = StormSettings.ofDefaults();
         private StrategyRemediator strategy;
+        private boolean nodeAgentTls;
 
         private Builder(KubernetesClient client) {
             this.client = Objects.requireNonNull(client, "client");
@@ -431,6 +478,16 @@ public final class RemedyOperator implements AutoCloseable {
          */
         public Builder strategy(StrategyRemediator value) {
             strategy = Objects.requireNonNull(value, "strategy");
+            return this;
+        }
+
+        /**
+         * Whether the leader creates the node agents' mutual-TLS Secret in the operator's namespace and renews its
+         * certificate ({@link PeerCertificates}, checked at the start of each term and every hour); off by default.
+         * A Secret remedy did not create (cert-manager's, an admin's) is left to its owner.
+         */
+        public Builder nodeAgentTls(boolean enabled) {
+            nodeAgentTls = enabled;
             return this;
         }
 

@@ -24,10 +24,10 @@ import java.util.regex.Pattern;
  * {@code deploy/20-rbac.yaml}: each request becomes a verb (get, list, watch, create, update, patch, delete), an API
  * group, a resource and a namespace, as the API server's authorizer sees it.
  */
-final class RbacCheck {
+public final class RbacCheck {
 
     /** The user agent of the client whose requests are checked. */
-    static final String USER_AGENT = "remedy-operator-under-test";
+    public static final String USER_AGENT = "remedy-operator-under-test";
 
     private static final Path RBAC = Path.of("..", "deploy", "20-rbac.yaml");
     private static final Pattern PATH = Pattern.compile(
@@ -37,7 +37,7 @@ final class RbacCheck {
     }
 
     /** The requests of {@link #USER_AGENT} that no rule of deploy/20-rbac.yaml allows, described. */
-    static List<String> deniedRequests(KubernetesMockServer server, KubernetesClient client) throws Exception {
+    public static List<String> deniedRequests(KubernetesMockServer server, KubernetesClient client) throws Exception {
         List<HasMetadata> objects;
         try (InputStream in = Files.newInputStream(RBAC)) {
             objects = client.load(in).items();
@@ -59,11 +59,12 @@ final class RbacCheck {
             String namespace = m.group(2);
             String resource = m.group(3);
             boolean named = m.group(4) != null;
+            String name = m.group(4); // a rule with resourceNames allows only requests that name one of them
             if (m.group(2) == null && "namespaces".equals(resource) && m.group(5) != null) {
                 resource = m.group(5); // /namespaces/NS/RESOURCE matched as resource=namespaces, name=NS
             }
             String verb = verb(request.getMethod(), named, request.getPath().contains("watch=true"));
-            if (!allowed(objects, verb, group, resource, namespace)) {
+            if (!allowed(objects, verb, group, resource, namespace, name)) {
                 denied.add(verb + " " + (group.isEmpty() ? "" : group + "/") + resource
                         + (namespace == null ? "" : " in " + namespace));
             }
@@ -83,14 +84,15 @@ final class RbacCheck {
     }
 
     private static boolean allowed(List<HasMetadata> objects, String verb, String group, String resource,
-                                   String namespace) {
+                                   String namespace, String name) {
         for (HasMetadata object : objects) {
             List<PolicyRule> rules = object instanceof ClusterRole role ? role.getRules()
                     : object instanceof Role role && role.getMetadata().getNamespace().equals(namespace)
                     ? role.getRules() : List.of();
             for (PolicyRule rule : rules) {
                 if (rule.getApiGroups().contains(group) && rule.getResources().contains(resource)
-                        && rule.getVerbs().contains(verb)) {
+                        && rule.getVerbs().contains(verb) && (rule.getResourceNames() == null
+                        || rule.getResourceNames().isEmpty() || rule.getResourceNames().contains(name))) {
                     return true;
                 }
             }

@@ -3,6 +3,7 @@ package dev.remedy.fence.kube.operator;
 import static dev.remedy.fence.kube.operator.OperatorFixtures.node;
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.remedy.core.nodeagent.NodeAgentContract;
 import dev.remedy.core.flow.FlowSettings;
 import dev.remedy.core.engine.Taint;
 import dev.remedy.fence.kube.metrics.RemedyMetrics;
@@ -73,7 +74,8 @@ class RemedyOperatorTest {
     }
 
     @Test
-    @DisplayName("a node NotReady past its policy's duration is fenced, released, powered on and recovered once")
+    @DisplayName("a node NotReady past its policy's duration is fenced, released, powered on and recovered once; the"
+            + " leader creates the node agents' mTLS Secret")
     void fencesReleasesAndRecovers() throws Exception {
         NodeFenceCrd.apply(client);
         RemediationCrds.apply(client); // deploy/crds holds them all: the leader watches NodeFenceRemediations
@@ -92,10 +94,13 @@ class RemedyOperatorTest {
                 .flow(FlowSettings.custom().hold(Duration.ofMillis(200)).build())
                 .lease(Duration.ofMillis(1500), Duration.ofMillis(1000), Duration.ofMillis(200))
                 .periods(Duration.ofSeconds(1), Duration.ofMillis(100))
+                .nodeAgentTls(true)
                 .build();
         operator.start();
 
         await("the operator leads and is ready", () -> operator.leading() && operator.ready());
+        await("the leader creates the node agents' mTLS Secret", () -> client.secrets().inNamespace("remedy")
+                .withName(NodeAgentContract.TLS_SECRET).get() != null);
         await("the node is powered on again after an OFF", () -> lab.find("worker-1").map(FakePowerTarget::history)
                 .filter(history -> history.contains(PowerState.OFF) && history.get(history.size() - 1)
                         == PowerState.ON).isPresent());
