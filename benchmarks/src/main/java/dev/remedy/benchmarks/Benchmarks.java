@@ -4,8 +4,8 @@ import java.util.Arrays;
 
 /**
  * Entry point of the benchmarks jar: {@code engine [nodes]}, {@code policy}, {@code ipmi}, {@code ipmi-fleet [bmcs]},
- * {@code agents [JAR]}, {@code redfish}, {@code snmp [JAR]}, {@code kube [quick]}, or no argument for all of them
- * (kube in its quick mode).
+ * {@code agents [JAR]}, {@code redfish}, {@code snmp [JAR]}, {@code kube [quick]}, {@code self-node}, or no argument
+ * for all of them (kube in its quick mode).
  */
 public final class Benchmarks {
 
@@ -25,6 +25,7 @@ public final class Benchmarks {
             case "snmp" -> SnmpBenchmark.main(rest);
             case "kube" -> KubeBenchmark.main(rest);
             case "agents" -> FenceAgentProcessBenchmark.main(rest);
+            case "self-node" -> SelfNodeBenchmark.main(rest);
             case "all" -> {
                 EngineBenchmark.main(rest);
                 System.out.println();
@@ -41,9 +42,11 @@ public final class Benchmarks {
                 SnmpBenchmark.main(rest);
                 System.out.println();
                 KubeBenchmark.main(new String[] {"quick"});
+                System.out.println();
+                SelfNodeBenchmark.main(rest);
             }
             default -> {
-                System.err.println("benchmarks: unknown benchmark '" + which + "'; use engine, policy, ipmi, ipmi-fleet, agents [JAR], redfish, snmp [JAR], kube [quick] or nothing for all");
+                System.err.println("benchmarks: unknown benchmark '" + which + "'; use engine, policy, ipmi, ipmi-fleet, agents [JAR], redfish, snmp [JAR], kube [quick], self-node or nothing for all");
                 System.exit(3);
             }
         }
