@@ -88,8 +88,8 @@ class SimulatedClusterTest {
     }
 
     @Test
-    @DisplayName("batches of max(1, min(6/10, 5)) = 1 peer; batches without an answer ask the next, up to the last "
-            + "(the node's own rack, asked last), which says healthy")
+    @DisplayName("a first batch of 3 peers, then batches of max(1, min(6/10, 5)) = 1; batches without an answer ask the"
+            + " next, up to the last (the node's own rack, asked last), which says healthy")
     void errorsAskNextBatch() {
         cluster.round();
         cluster.api(ApiLink.Mode.REFUSE, "n1");
@@ -98,7 +98,7 @@ class SimulatedClusterTest {
         cluster.rounds(3);
         PeerVerdict.Result verdict = status("n1").verdict().orElseThrow();
         assertThat(verdict.reason()).isEqualTo(PeerVerdict.Reason.PEER_SAYS_HEALTHY);
-        assertThat(verdict.tally().noAnswer()).as("four batches of one silent peer, from the other racks").isEqualTo(4);
+        assertThat(verdict.tally().noAnswer()).as("a batch of three silent peers and one of one, from the other racks").isEqualTo(4);
         assertThat(verdict.tally().healthy()).as("then n2, n1's rack-mate, which reads the API server").isEqualTo(1);
         assertThat(cluster.reset()).isEmpty();
     }

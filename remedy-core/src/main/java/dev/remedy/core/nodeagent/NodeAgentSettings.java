@@ -24,7 +24,8 @@ import java.util.stream.Collectors;
  * {@link NodeAgentContract#SETTINGS_KEY}, or from a file; {@link #toYaml()} writes the same format back.
  *
  * <p>A batch of peers has {@link PeerSelection#batchSize(int)} peers: the design's {@code min(n/10, n-1)}, but at
- * least 1, because the design's formula gives 0 below 10 nodes and a node would then ask nobody.
+ * least 1, because the design's formula gives 0 below 10 nodes and a node would then ask nobody; the first batch has
+ * at least {@value PeerSelection#FIRST_BATCH} ({@link PeerSelection#firstBatchSize(int)}), as medik8s asks first.
  *
  * @param timings                  the check, peer and watchdog timings the safe time is computed from
  * @param safeTime                 the configured safe time, the floor of {@link #safeTime(int)} (default 180 s)

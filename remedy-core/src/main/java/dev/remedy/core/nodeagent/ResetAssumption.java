@@ -232,12 +232,8 @@ public final class ResetAssumption {
         List<PeerAnswer> answers = new ArrayList<>();
         peers.forEach(p -> answers.add(silent.contains(p) ? PeerAnswer.API_ERROR : PeerAnswer.NO_ANSWER));
         answers.sort(Comparator.comparing(a -> a != PeerAnswer.API_ERROR));
-        int batch = Math.max(1, PeerSelection.batchSize(peers.size() + 1));
-        List<List<PeerAnswer>> batches = new ArrayList<>();
-        for (int i = 0; i < answers.size(); i += batch) {
-            batches.add(answers.subList(i, Math.min(answers.size(), i + batch)));
-        }
-        PeerVerdict.Result verdict = PeerVerdict.evaluate(batches, peers.size(), settings.peerQuorum());
+        PeerVerdict.Result verdict = PeerVerdict.evaluate(PeerSelection.cut(answers), peers.size(),
+                settings.peerQuorum());
         if (verdict.outcome() == PeerVerdict.Outcome.HEALTHY) {
             return Optional.of(switch (verdict.reason()) {
                 case NO_PEERS -> new Refuse(Refusal.NO_PEERS, "node " + node + " has no peer: its agent never"

@@ -14,9 +14,12 @@ import java.util.random.RandomGenerator;
  * Which peers a node that lost the API server asks, and in which batches (after medik8s Self Node Remediation).
  *
  * <p>A batch has {@code k = max(1, min(n / 10, n - 1))} peers for a cluster of {@code n} nodes counting the asking
- * node (integer division; {@code k = 0} for a single-node cluster, which has no peer). The peers are put in a random
- * order drawn from the injected {@link RandomGenerator} (so a seed makes it reproducible) and cut into consecutive
- * batches; the node never asks itself.
+ * node (integer division; {@code k = 0} for a single-node cluster, which has no peer): the design's
+ * {@code min(n / 10, n - 1)}, which is 0 below 10 nodes, where a node would ask nobody. The first batch has
+ * {@code max(}{@value #FIRST_BATCH}{@code , k)} peers (at most {@code n - 1}), as medik8s Self Node Remediation asks
+ * three peers first: in a small cluster one round then hears several peers instead of one, and the worst case asks
+ * fewer batches. The peers are put in a random order drawn from the injected {@link RandomGenerator} (so a seed makes
+ * it reproducible) and cut into consecutive batches ({@link #cut}); the node never asks itself.
  *
  * <p>With {@code spreadDomains}, the order is spread over failure domains: the other domains' peers are interleaved
  * round-robin (domains in random order, peers shuffled within each), so the first batch covers as many distinct
@@ -25,6 +28,9 @@ import java.util.random.RandomGenerator;
  * "unknown" domain, which is never the node's own. An unlabelled asking node has no own domain.
  */
 public final class PeerSelection {
+
+    /** The least number of peers of the first batch (all of them when there are fewer). */
+    public static final int FIRST_BATCH = 3;
 
     private PeerSelection() {
     }
@@ -46,14 +52,47 @@ public final class PeerSelection {
     }
 
     /**
+     * The size of the first batch.
+     *
+     * @param clusterSize the number of nodes in the cluster, the asking node included; at least 1
+     * @return {@code min(clusterSize - 1, max(FIRST_BATCH, batchSize))}, or 0 for a single node
+     */
+    public static int firstBatchSize(int clusterSize) {
+        return Math.min(clusterSize - 1, Math.max(FIRST_BATCH, batchSize(clusterSize)));
+    }
+
+    /**
      * How many batches it takes to ask every peer: the worst case of a verdict.
      *
      * @param clusterSize the number of nodes in the cluster, the asking node included; at least 1
-     * @return {@code ceil((clusterSize - 1) / batchSize)}, or 0 for a single node
+     * @return one for the first batch, then {@code ceil(rest / batchSize)} for the peers left; 0 for a single node
      */
     public static int batchCount(int clusterSize) {
+        int first = firstBatchSize(clusterSize);
+        if (first == 0) {
+            return 0;
+        }
         int k = batchSize(clusterSize);
-        return k == 0 ? 0 : (clusterSize - 1 + k - 1) / k;
+        return 1 + (clusterSize - 1 - first + k - 1) / k;
+    }
+
+    /**
+     * Cuts the peers, in the order they are asked, into batches: {@link #firstBatchSize}, then {@link #batchSize},
+     * for a cluster of {@code ordered.size() + 1} nodes. The node side asks these batches; the operator cuts the
+     * answers it supposes the same way.
+     *
+     * @param ordered every peer, in the order asked
+     * @param <T>     what stands for a peer
+     * @return the batches in order; the last may be smaller; empty without peers
+     */
+    public static <T> List<List<T>> cut(List<T> ordered) {
+        Objects.requireNonNull(ordered, "ordered");
+        int n = ordered.size() + 1;
+        List<List<T>> batches = new ArrayList<>();
+        for (int i = 0, size = firstBatchSize(n); i < ordered.size(); i += size, size = batchSize(n)) {
+            batches.add(List.copyOf(ordered.subList(i, Math.min(ordered.size(), i + size))));
+        }
+        return List.copyOf(batches);
     }
 
     /**
@@ -107,7 +146,7 @@ public final class PeerSelection {
     }
 
     /**
-     * Every peer of {@code self}, cut into batches of {@link #batchSize(int)}.
+     * Every peer of {@code self}, cut into batches ({@link #cut}).
      *
      * @param self          the asking node
      * @param nodes         the cluster's nodes; may include {@code self}, names must be unique
@@ -117,13 +156,7 @@ public final class PeerSelection {
      */
     public static List<List<Peer>> batches(Peer self, List<Peer> nodes, RandomGenerator random,
             boolean spreadDomains) {
-        List<Peer> ordered = order(self, nodes, random, spreadDomains);
-        int k = batchSize(ordered.size() + 1);
-        List<List<Peer>> batches = new ArrayList<>();
-        for (int i = 0; i < ordered.size(); i += k) {
-            batches.add(List.copyOf(ordered.subList(i, Math.min(ordered.size(), i + k))));
-        }
-        return List.copyOf(batches);
+        return cut(order(self, nodes, random, spreadDomains));
     }
 
     /**
@@ -133,7 +166,7 @@ public final class PeerSelection {
      * @param nodes         the cluster's nodes; may include {@code self}, names must be unique
      * @param random        the source of randomness
      * @param spreadDomains whether to spread the choice over failure domains
-     * @return {@link #batchSize(int)} peers, or none without peers
+     * @return {@link #firstBatchSize(int)} peers, or none without peers
      */
     public static List<Peer> pick(Peer self, List<Peer> nodes, RandomGenerator random, boolean spreadDomains) {
         List<List<Peer>> batches = batches(self, nodes, random, spreadDomains);

@@ -25,7 +25,9 @@ class NodeAgentSettingsReaderTest {
         assertThat(s).isEqualTo(NodeAgentSettings.ofDefaults());
         assertThat(s.safeTime(2)).as("one batch: 175 s computed, the configured 180 s wins")
                 .isEqualTo(Duration.ofSeconds(180));
-        assertThat(s.safeTime(3)).as("two batches of one peer: the computed 185 s wins")
+        assertThat(s.safeTime(4)).as("one batch of three peers: 175 s computed, the configured 180 s wins")
+                .isEqualTo(Duration.ofSeconds(180));
+        assertThat(s.safeTime(5)).as("a first batch of three, then one of one: the computed 185 s wins")
                 .isEqualTo(Duration.ofSeconds(185));
         assertThat(s.failureDomainLabels()).containsExactly("topology.kubernetes.io/zone", "topology.remedy.dev/rack");
     }

@@ -28,7 +28,7 @@ class ResetAssumptionTest {
     private static final NodeAgentSettings SETTINGS = NodeAgentSettings.ofDefaults();
     private static final Instant T0 = Instant.parse("2030-01-01T00:00:00Z");
     private static final String RACK = NodeAgentSettings.RACK_LABEL;
-    /** Six nodes, two per rack: 5 batches of 1 peer, 165 s + 5 × 10 s = 215 s, above the configured 180 s. */
+    /** Six nodes, two per rack: batches of 3, 1 and 1 peers, 165 s + 3 × 10 s = 195 s, above the configured 180 s. */
     private static final Duration SAFE = SETTINGS.safeTime(6);
     private static final Duration ROUND = SETTINGS.timings().peerTime(6);
 
@@ -66,7 +66,7 @@ class ResetAssumptionTest {
         Decision before = ResetAssumption.decide(SETTINGS, situation(n1, at.minusMillis(1), false), at.minusMillis(1));
         Decision after = ResetAssumption.decide(SETTINGS, situation(n1, at, false), at);
 
-        assertThat(SAFE).isEqualTo(Duration.ofSeconds(215));
+        assertThat(SAFE).isEqualTo(Duration.ofSeconds(195));
         assertThat(before).isInstanceOfSatisfying(Wait.class, w -> {
             assertThat(w.until()).isEqualTo(at);
             assertThat(w.reason()).contains("watchdog armed").contains(SETTINGS.fingerprint());

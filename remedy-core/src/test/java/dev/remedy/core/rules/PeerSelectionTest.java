@@ -30,31 +30,37 @@ class PeerSelectionTest {
     }
 
     @Test
-    @DisplayName("for n = 1..100 the batch has 0 peers for n=1, 1 for n=2..19, then n/10 rounded down")
+    @DisplayName("for n = 1..100 a batch has 0 peers for n=1, 1 for n=2..19, then n/10 rounded down; the first batch"
+            + " (the peers picked) at least 3, or every peer when fewer")
     void batchSizes() {
         for (int n = 1; n <= 100; n++) {
             int expected = n == 1 ? 0 : n < 20 ? 1 : n / 10;
             assertThat(PeerSelection.batchSize(n)).as("n=%d", n).isEqualTo(expected);
+            int first = Math.min(n - 1, Math.max(3, expected));
+            assertThat(PeerSelection.firstBatchSize(n)).as("n=%d", n).isEqualTo(first);
             List<Peer> nodes = cluster(n, 0);
             List<Peer> picked = PeerSelection.pick(nodes.get(0), nodes, new SplittableRandom(n), false);
-            assertThat(picked).as("n=%d", n).hasSize(expected);
+            assertThat(picked).as("n=%d", n).hasSize(first);
             assertThat(picked).as("n=%d never self", n).doesNotContain(nodes.get(0));
             assertThat(picked.size()).as("n=%d bounds", n).isLessThanOrEqualTo(n - 1)
                     .isGreaterThanOrEqualTo(n > 1 ? 1 : 0);
         }
     }
 
-    @ParameterizedTest(name = "n={0}: batch {1}, {2} batches")
-    @CsvSource({"1, 0, 0", "2, 1, 1", "3, 1, 2", "10, 1, 9", "19, 1, 18", "20, 2, 10", "29, 2, 14", "30, 3, 10",
-        "99, 9, 11", "100, 10, 10", "101, 10, 10", "1000, 100, 10", "5000, 500, 10"})
-    @DisplayName("batch size and the number of batches to ask every peer")
-    void batchCounts(int n, int size, int count) {
+    @ParameterizedTest(name = "n={0}: first batch {1}, then {2}, {3} batches")
+    @CsvSource({"1, 0, 0, 0", "2, 1, 1, 1", "3, 2, 1, 1", "4, 3, 1, 1", "5, 3, 1, 2", "6, 3, 1, 3", "10, 3, 1, 7",
+        "19, 3, 1, 16", "20, 3, 2, 9", "29, 3, 2, 14", "30, 3, 3, 10", "99, 9, 9, 11", "100, 10, 10, 10",
+        "101, 10, 10, 10", "1000, 100, 100, 10", "5000, 500, 500, 10"})
+    @DisplayName("batch sizes and the number of batches to ask every peer")
+    void batchCounts(int n, int first, int size, int count) {
+        assertThat(PeerSelection.firstBatchSize(n)).isEqualTo(first);
         assertThat(PeerSelection.batchSize(n)).isEqualTo(size);
         assertThat(PeerSelection.batchCount(n)).isEqualTo(count);
     }
 
     @Test
-    @DisplayName("the batches cover every peer exactly once, never self, in batches of the batch size")
+    @DisplayName("the batches cover every peer exactly once, never self, the first of the first batch's size, the"
+            + " others of the batch size")
     void batchesCoverPeers() {
         for (int n = 1; n <= 60; n++) {
             List<Peer> nodes = cluster(n, 4);
@@ -65,7 +71,8 @@ class PeerSelectionTest {
                 assertThat(all).as("n=%d", n).doesNotContain(self).doesNotHaveDuplicates().hasSize(n - 1);
                 assertThat(batches).as("n=%d", n).hasSize(PeerSelection.batchCount(n));
                 for (int i = 0; i < batches.size() - 1; i++) {
-                    assertThat(batches.get(i)).hasSize(PeerSelection.batchSize(n));
+                    assertThat(batches.get(i)).hasSize(i == 0 ? PeerSelection.firstBatchSize(n)
+                            : PeerSelection.batchSize(n));
                 }
             }
         }

@@ -25,8 +25,8 @@ class SafeTimeSettingsTest {
     }
 
     @ParameterizedTest(name = "n={0}: {1} batches, minimum {2}s, effective {3}s")
-    @CsvSource({"1, 0, 165, 180", "2, 1, 175, 180", "3, 2, 185, 185", "4, 3, 195, 195", "10, 9, 255, 255",
-        "19, 18, 345, 345", "20, 10, 265, 265", "100, 10, 265, 265", "5000, 10, 265, 265"})
+    @CsvSource({"1, 0, 165, 180", "2, 1, 175, 180", "4, 1, 175, 180", "5, 2, 185, 185", "6, 3, 195, 195",
+        "10, 7, 235, 235", "19, 16, 325, 325", "20, 9, 255, 255", "100, 10, 265, 265", "5000, 10, 265, 265"})
     @DisplayName("with the defaults the safe time is 165 s + 10 s per batch, never below the configured 180 s")
     void figures(int n, int batches, long minimum, long effective) {
         assertThat(PeerSelection.batchCount(n)).isEqualTo(batches);

@@ -27,8 +27,8 @@ import org.junit.jupiter.api.Test;
 
 /**
  * The {@code self-node} agent on the mock API server with a fake clock: six nodes in three racks, n1 silent since
- * T0 - 20 s, the other agents renewing their Leases. With the default settings the safe time of six nodes is 215 s
- * and a round of peers 50 s, so a reset requested at T0 is assumed at T0 + 265 s.
+ * T0 - 20 s, the other agents renewing their Leases. With the default settings the safe time of six nodes is 195 s
+ * and a round of peers 30 s (batches of 3, 1 and 1), so a reset requested at T0 is assumed at T0 + 225 s.
  */
 @EnableKubernetesMockClient(crud = true)
 class SelfNodeAgentTest {
@@ -88,15 +88,15 @@ class SelfNodeAgentTest {
         FenceOutcome off = run(FenceAction.OFF);
 
         assertThat(off.status()).as("%s", off).isEqualTo(FenceStatus.SUCCEEDED);
-        assertThat(off.detail()).contains("assumed reset at " + t0.plusSeconds(265));
+        assertThat(off.detail()).contains("assumed reset at " + t0.plusSeconds(225));
         assertThat(cluster.mark("n1")).contains(t0.toString());
 
-        FenceOutcome early = statusAt(Duration.ofSeconds(265).minusMillis(1));
+        FenceOutcome early = statusAt(Duration.ofSeconds(225).minusMillis(1));
         assertThat(early.status()).as("%s", early).isEqualTo(FenceStatus.SUCCEEDED);
         assertThat(early.power()).isEqualTo(PowerState.ON);
-        assertThat(early.detail()).contains("may still run until " + t0.plusSeconds(265));
+        assertThat(early.detail()).contains("may still run until " + t0.plusSeconds(225));
 
-        FenceOutcome due = statusAt(Duration.ofSeconds(265));
+        FenceOutcome due = statusAt(Duration.ofSeconds(225));
         assertThat(due.status()).as("%s", due).isEqualTo(FenceStatus.SUCCEEDED);
         assertThat(due.power()).isEqualTo(PowerState.OFF);
         assertThat(due.detail()).startsWith("assumed reset after the safe time").contains("watchdog armed");
@@ -122,7 +122,7 @@ class SelfNodeAgentTest {
         cluster.report("n1", WatchdogMode.ARMED, settings.fingerprint(), t0.minusSeconds(20));
         FenceOutcome off = run(FenceAction.OFF);
         assertThat(off.status()).as("%s", off).isEqualTo(FenceStatus.SUCCEEDED);
-        assertThat(off.detail()).contains("assumed reset at " + t0.plusSeconds(450));
+        assertThat(off.detail()).contains("assumed reset at " + t0.plusSeconds(430));
     }
 
     @Test
@@ -166,7 +166,7 @@ class SelfNodeAgentTest {
 
         cluster.armed("n2", t0);
         assertThat(run(FenceAction.OFF).status()).isEqualTo(FenceStatus.SUCCEEDED);
-        time.advance(Duration.ofSeconds(265));
+        time.advance(Duration.ofSeconds(225));
         List.of("n3", "n4", "n5", "n6").forEach(p -> cluster.armed(p, time.instant()));
         FenceOutcome status = run(FenceAction.STATUS);
         assertThat(status.status()).as("%s", status).isEqualTo(FenceStatus.FAILED);

@@ -108,7 +108,7 @@ class SelfNodeRemediationTest {
             + " mark removed, and the flow waits for Ready; every request allowed by deploy/20-rbac.yaml")
     void releasedAfterTheSafeTimeNotBefore() throws Exception {
         SelfNodeCluster cluster = cluster(false);
-        Instant due = t0.plusSeconds(265);
+        Instant due = t0.plusSeconds(225);
         try (KubernetesClient operator = new KubernetesClientBuilder().withConfig(new ConfigBuilder(client
                 .getConfiguration()).withUserAgent(RbacCheck.USER_AGENT).build()).build();
              FenceEngine engine = engine(operator, List.of(List.of("self-node")))) {

@@ -103,7 +103,7 @@ class SelfNodeRemediationControllerTest {
                 client.resources(NodeFenceRemediation.class).inNamespace(NAMESPACE).resource(cr).create();
 
                 await("the controller decided to fence n1", () -> engine.record("n1").isPresent());
-                Instant due = t0.plusSeconds(265);
+                Instant due = t0.plusSeconds(225);
                 while (engine.record("n1").orElseThrow().stage() != Stage.AWAIT_READY) {
                     assertThat(time.instant()).as("released within a minute after the safe time")
                             .isBefore(due.plusSeconds(60));
