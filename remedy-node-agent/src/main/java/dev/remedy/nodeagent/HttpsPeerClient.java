@@ -8,10 +8,15 @@ import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
+import java.time.Duration;
 import java.time.Instant;
 import java.util.Objects;
 import java.util.Optional;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ExecutionException;
 import java.util.concurrent.Executor;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
 import java.util.function.Function;
 import javax.net.ssl.SSLParameters;
 import org.slf4j.Logger;
@@ -19,8 +24,8 @@ import org.slf4j.LoggerFactory;
 
 /**
  * Asks peers over HTTPS with mutual TLS ({@link PeerTls}): {@code GET https://<address>:<peerPort>/v1/health}, with
- * the settings' {@code peerDialTimeout} to connect and {@code peerRequestTimeout} for the answer. Any failure is
- * {@link PeerAnswer#NO_ANSWER}. Thread-safe.
+ * the settings' {@code peerDialTimeout} to connect and {@code peerRequestTimeout} for the answer; the whole exchange,
+ * body included, ends within their sum. Any failure is {@link PeerAnswer#NO_ANSWER}. Thread-safe.
  */
 public final class HttpsPeerClient implements PeerTransport {
 
@@ -71,8 +76,18 @@ public final class HttpsPeerClient implements PeerTransport {
                 + address.get().getPort() + PeerWire.PATH + "?" + PeerWire.query(self, bootTime));
         HttpRequest request = HttpRequest.newBuilder(uri).GET().timeout(settings.timings().peerRequestTimeout())
                 .build();
+        // The request's timeout ends at the response's headers: a peer that sends them and then holds the body
+        // would hold this call for as long as it likes. The whole exchange is bounded here instead.
+        Duration limit = settings.timings().peerDialTimeout().plus(settings.timings().peerRequestTimeout());
+        CompletableFuture<HttpResponse<String>> exchange;
         try {
-            HttpResponse<String> response = http.send(request, HttpResponse.BodyHandlers.ofString());
+            exchange = http.sendAsync(request, HttpResponse.BodyHandlers.ofString());
+        } catch (RuntimeException e) {
+            LOG.debug("peer {} cannot be asked: {}", peer.name(), e.toString());
+            return PeerAnswer.NO_ANSWER;
+        }
+        try {
+            HttpResponse<String> response = exchange.get(limit.toNanos(), TimeUnit.NANOSECONDS);
             if (response.sslSession().filter(tls::trustsServer).isEmpty()) {
                 LOG.debug("peer {} presents a certificate the peers' CA in use did not sign", peer.name());
                 return PeerAnswer.NO_ANSWER;
@@ -81,11 +96,19 @@ public final class HttpsPeerClient implements PeerTransport {
                 LOG.debug("peer {} answered HTTP {}", peer.name(), response.statusCode());
                 return PeerAnswer.NO_ANSWER;
             }
-            return PeerWire.answer(response.body());
+            return PeerWire.answer(response.body(), self);
         } catch (InterruptedException e) {
+            exchange.cancel(true);
             Thread.currentThread().interrupt();
             return PeerAnswer.NO_ANSWER;
-        } catch (Exception e) {
+        } catch (TimeoutException e) {
+            exchange.cancel(true);
+            LOG.debug("peer {} did not answer within {}", peer.name(), limit);
+            return PeerAnswer.NO_ANSWER;
+        } catch (ExecutionException e) {
+            LOG.debug("peer {} did not answer: {}", peer.name(), e.getCause().toString());
+            return PeerAnswer.NO_ANSWER;
+        } catch (RuntimeException e) {
             LOG.debug("peer {} did not answer: {}", peer.name(), e.toString());
             return PeerAnswer.NO_ANSWER;
         }

@@ -2,6 +2,7 @@ package dev.remedy.nodeagent;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
+import static org.junit.jupiter.api.Assertions.assertTimeoutPreemptively;
 
 import dev.remedy.core.nodeagent.NodeAgentSettings;
 import dev.remedy.core.rules.PeerAnswer;
@@ -139,6 +140,28 @@ class PeerProtocolTest {
             got.append("(refused: ").append(refused.getClass().getSimpleName()).append(')');
         }
         return got.toString();
+    }
+
+    @Test
+    @DisplayName("a peer that sends the headers and then holds the body: no answer once the timeouts have passed")
+    void stalledBodyEndsAtTheTimeouts() throws Exception {
+        SafeTimeSettings t = settings.timings();
+        NodeAgentSettings quick = new NodeAgentSettings(new SafeTimeSettings(t.apiCheckInterval(),
+                t.apiServerTimeout(), t.maxApiErrorThreshold(), t.decisionAllowance(), Duration.ofSeconds(1),
+                Duration.ofSeconds(1), t.watchdogTimeout(), t.rebootDuration()), settings.safeTime(),
+                settings.peerQuorum(), settings.peerPort(), settings.failureDomainLabels(),
+                settings.spreadPeersAcrossDomains(), settings.watchdogDevice(), settings.watchdogFallback(),
+                settings.sysrqTrigger(), settings.watchdogMagicClose());
+        try (StallingBackend stalling = StallingBackend.start(agents.context())) {
+            HttpsPeerClient c = new HttpsPeerClient(agents, quick, executor,
+                    p -> Optional.of(new InetSocketAddress(InetAddress.getLoopbackAddress(), stalling.port())));
+            // a liveness bound, not a measurement: the peer holds the body until the test ends
+            PeerAnswer got = assertTimeoutPreemptively(Duration.ofSeconds(30),
+                    () -> c.ask(peer(), "worker-1", Instant.EPOCH),
+                    "ask() did not return while the peer held its body");
+            assertThat(got).isEqualTo(PeerAnswer.NO_ANSWER);
+            assertThat(stalling.served()).as("the peer sent its headers").isEqualTo(1);
+        }
     }
 
     @Test

@@ -20,6 +20,7 @@ public final class PeerWire {
     public static final String PATH = "/v1/health";
 
     private static final Pattern NODE_NAME = Pattern.compile("[a-z0-9]([-a-z0-9.]{0,251}[a-z0-9])?");
+    private static final Pattern NODE = Pattern.compile("\"node\"\\s*:\\s*\"([^\"]*)\"");
     private static final Pattern ANSWER = Pattern.compile("\"answer\"\\s*:\\s*\"([a-z-]+)\"");
 
     private PeerWire() {
@@ -59,10 +60,15 @@ public final class PeerWire {
         return "{\"node\":\"" + node + "\",\"answer\":\"" + code(answer) + "\"}";
     }
 
-    /** The answer in a response body; {@link PeerAnswer#NO_ANSWER} for anything else. */
-    public static PeerAnswer answer(String body) {
-        var m = ANSWER.matcher(body == null ? "" : body);
-        if (!m.find()) {
+    /**
+     * The answer in a response body about {@code node}; {@link PeerAnswer#NO_ANSWER} for anything else, an answer
+     * about another node included (a peer must not answer one node's question with another's verdict).
+     */
+    public static PeerAnswer answer(String body, String node) {
+        String text = body == null ? "" : body;
+        var about = NODE.matcher(text);
+        var m = ANSWER.matcher(text);
+        if (!about.find() || !about.group(1).equals(node) || !m.find()) {
             return PeerAnswer.NO_ANSWER;
         }
         return switch (m.group(1)) {
