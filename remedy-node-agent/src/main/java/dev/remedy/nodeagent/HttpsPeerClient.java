@@ -2,6 +2,7 @@ package dev.remedy.nodeagent;
 
 import dev.remedy.core.nodeagent.NodeAgentSettings;
 import dev.remedy.core.rules.PeerAnswer;
+import dev.remedy.nodeagent.internal.BoundedBody;
 import dev.remedy.nodeagent.internal.PeerWire;
 import java.net.InetSocketAddress;
 import java.net.URI;
@@ -25,11 +26,16 @@ import org.slf4j.LoggerFactory;
 /**
  * Asks peers over HTTPS with mutual TLS ({@link PeerTls}): {@code GET https://<address>:<peerPort>/v1/health}, with
  * the settings' {@code peerDialTimeout} to connect and {@code peerRequestTimeout} for the answer; the whole exchange,
- * body included, ends within their sum. Any failure is {@link PeerAnswer#NO_ANSWER}. Thread-safe.
+ * body included, ends within their sum. The answer counts only from a peer whose certificate the CA in use signed, in
+ * a body of at most {@value #MAX_ANSWER_BYTES} bytes, about the asking node. Any failure is
+ * {@link PeerAnswer#NO_ANSWER}. Thread-safe.
  */
 public final class HttpsPeerClient implements PeerTransport {
 
     private static final Logger LOG = LoggerFactory.getLogger(HttpsPeerClient.class);
+
+    /** The longest answer read: an answer is some 60 bytes; a longer body is no answer. */
+    static final int MAX_ANSWER_BYTES = 4096;
 
     private final HttpClient http;
     private final NodeAgentSettings settings;
@@ -81,7 +87,7 @@ public final class HttpsPeerClient implements PeerTransport {
         Duration limit = settings.timings().peerDialTimeout().plus(settings.timings().peerRequestTimeout());
         CompletableFuture<HttpResponse<String>> exchange;
         try {
-            exchange = http.sendAsync(request, HttpResponse.BodyHandlers.ofString());
+            exchange = http.sendAsync(request, BoundedBody.handler(MAX_ANSWER_BYTES));
         } catch (RuntimeException e) {
             LOG.debug("peer {} cannot be asked: {}", peer.name(), e.toString());
             return PeerAnswer.NO_ANSWER;

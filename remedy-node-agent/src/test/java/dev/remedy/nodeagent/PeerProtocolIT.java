@@ -91,12 +91,7 @@ class PeerProtocolIT {
         rogue = TestPki.create("rogue").issue(dir.resolve("rogue"), HOST);
         VIEW.node("worker-1", Map.of()).node("sick-node", Map.of());
         VIEW.remediate("sick-node");
-        SafeTimeSettings t = SafeTimeSettings.ofDefaults();
-        NodeAgentSettings d = NodeAgentSettings.ofDefaults();
-        settings = new NodeAgentSettings(new SafeTimeSettings(t.apiCheckInterval(), t.apiServerTimeout(), 3,
-                t.decisionAllowance(), Duration.ofSeconds(2), Duration.ofSeconds(2), t.watchdogTimeout(),
-                t.rebootDuration()), d.safeTime(), 1, d.peerPort(), d.failureDomainLabels(), true,
-                d.watchdogDevice(), d.watchdogFallback(), d.sysrqTrigger(), true);
+        settings = PeerProtocolTest.shortPeerTimeouts();
         agent = NodeAgent.builder().node("worker-2").settings(settings).view(VIEW)
                 .peers((peer, self, boot) -> PeerAnswer.NO_ANSWER)
                 .watchdog(new FakeWatchdog(TimeSource.system(), Duration.ofSeconds(60)))

@@ -14,6 +14,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.time.Instant;
+import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.ExecutorService;
@@ -41,16 +42,21 @@ class PeerProtocolTest {
     void start() throws Exception {
         TestPki pki = TestPki.create("remedy node agents");
         agents = TestPki.load(pki.issue(dir.resolve("agents"), "remedy-node-agent"));
-        SafeTimeSettings t = SafeTimeSettings.ofDefaults();
-        NodeAgentSettings d = NodeAgentSettings.ofDefaults();
-        settings = new NodeAgentSettings(new SafeTimeSettings(t.apiCheckInterval(), t.apiServerTimeout(), 3,
-                t.decisionAllowance(), Duration.ofSeconds(2), Duration.ofSeconds(2), t.watchdogTimeout(),
-                t.rebootDuration()), d.safeTime(), 1, d.peerPort(), d.failureDomainLabels(), true,
-                d.watchdogDevice(), d.watchdogFallback(), d.sysrqTrigger(), true);
+        settings = shortPeerTimeouts();
         server = PeerServer.start(new InetSocketAddress(InetAddress.getLoopbackAddress(), 0), agents, (node, boot) -> {
             askedAbout.set(node + "@" + boot.getEpochSecond());
             return node.equals("sick") ? PeerAnswer.UNHEALTHY : PeerAnswer.HEALTHY;
         }, executor);
+    }
+
+    /** The default settings with 2 s peer dial and request timeouts, so that a silent peer ends a test soon. */
+    static NodeAgentSettings shortPeerTimeouts() {
+        SafeTimeSettings t = SafeTimeSettings.ofDefaults();
+        NodeAgentSettings d = NodeAgentSettings.ofDefaults();
+        return new NodeAgentSettings(new SafeTimeSettings(t.apiCheckInterval(), t.apiServerTimeout(), 3,
+                t.decisionAllowance(), Duration.ofSeconds(2), Duration.ofSeconds(2), t.watchdogTimeout(),
+                t.rebootDuration()), d.safeTime(), 1, d.peerPort(), d.failureDomainLabels(), true,
+                d.watchdogDevice(), d.watchdogFallback(), d.sysrqTrigger(), true);
     }
 
     @AfterEach
@@ -161,6 +167,24 @@ class PeerProtocolTest {
                     "ask() did not return while the peer held its body");
             assertThat(got).isEqualTo(PeerAnswer.NO_ANSWER);
             assertThat(stalling.served()).as("the peer sent its headers").isEqualTo(1);
+        }
+    }
+
+    @Test
+    @DisplayName("a trusted peer's answer is read only up to 4 KiB and only about the asking node: a padded 'unhealthy'"
+            + " or one about another node is no answer, the same answer small and about the node counts")
+    void answerBoundedAndAboutTheAskingNode() throws Exception {
+        String answer = "{\"node\":\"worker-1\",\"answer\":\"unhealthy\"";
+        for (var c : List.of(Map.entry(answer + "}", PeerAnswer.UNHEALTHY),
+                Map.entry(answer + ",\"pad\":\"" + "x".repeat(HttpsPeerClient.MAX_ANSWER_BYTES) + "\"}",
+                        PeerAnswer.NO_ANSWER),
+                Map.entry("{\"node\":\"worker-2\",\"answer\":\"unhealthy\"}", PeerAnswer.NO_ANSWER))) {
+            try (StallingBackend peer = StallingBackend.answering(agents.context(), c.getKey())) {
+                HttpsPeerClient client = new HttpsPeerClient(agents, settings, executor,
+                        p -> Optional.of(new InetSocketAddress(InetAddress.getLoopbackAddress(), peer.port())));
+                assertThat(client.ask(peer(), "worker-1", Instant.EPOCH)).as("%.60s", c.getKey())
+                        .isEqualTo(c.getValue());
+            }
         }
     }
 

@@ -15,17 +15,24 @@ import javax.net.ssl.SSLServerSocket;
 /**
  * An HTTP(S) server on 127.0.0.1: to every request it sends {@code 200} headers with a {@code Content-Length} and the
  * start of a JSON body, then holds the connection open without the rest, until {@link #close()}. Makes a peer that
- * stalls in the middle of its answer, directly (with TLS) or behind a proxy (plain HTTP).
+ * stalls in the middle of its answer, directly (with TLS) or behind a proxy (plain HTTP); or, given a body, a peer
+ * that sends it whole (then holds the connection the same way).
  */
 final class StallingBackend implements AutoCloseable {
+
+    /** Headers announcing 64 bytes, and the first 8 of them. */
+    private static final String STALLED = "HTTP/1.1 200 OK\r\nContent-Type: application/json\r\nContent-Length: 64"
+            + "\r\n\r\n{\"node\":";
 
     private final ServerSocket socket;
     private final Thread acceptor;
     private final List<Socket> held = new ArrayList<>();
     private final AtomicInteger served = new AtomicInteger();
+    private final byte[] response;
 
-    private StallingBackend(ServerSocket socket) {
+    private StallingBackend(ServerSocket socket, String response) {
         this.socket = socket;
+        this.response = response.getBytes(StandardCharsets.UTF_8);
         this.acceptor = new Thread(this::serve, "stalling-backend");
         acceptor.setDaemon(true);
         acceptor.start();
@@ -33,15 +40,25 @@ final class StallingBackend implements AutoCloseable {
 
     /** Listens for plain HTTP on a free port of 127.0.0.1. */
     static StallingBackend start() throws IOException {
-        return new StallingBackend(new ServerSocket(0, 50, InetAddress.getLoopbackAddress()));
+        return new StallingBackend(new ServerSocket(0, 50, InetAddress.getLoopbackAddress()), STALLED);
     }
 
     /** Listens for HTTPS on a free port of 127.0.0.1, requiring a client certificate {@code tls} trusts. */
     static StallingBackend start(SSLContext tls) throws IOException {
+        return new StallingBackend(tlsSocket(tls), STALLED);
+    }
+
+    /** Listens for HTTPS like {@link #start(SSLContext)}, and sends {@code body} whole. */
+    static StallingBackend answering(SSLContext tls, String body) throws IOException {
+        return new StallingBackend(tlsSocket(tls), "HTTP/1.1 200 OK\r\nContent-Type: application/json\r\n"
+                + "Content-Length: " + body.getBytes(StandardCharsets.UTF_8).length + "\r\n\r\n" + body);
+    }
+
+    private static SSLServerSocket tlsSocket(SSLContext tls) throws IOException {
         SSLServerSocket socket = (SSLServerSocket) tls.getServerSocketFactory().createServerSocket(0, 50,
                 InetAddress.getLoopbackAddress());
         socket.setNeedClientAuth(true);
-        return new StallingBackend(socket);
+        return socket;
     }
 
     int port() {
@@ -61,8 +78,7 @@ final class StallingBackend implements AutoCloseable {
                     held.add(connection);
                 }
                 readRequestHead(connection.getInputStream());
-                connection.getOutputStream().write(("HTTP/1.1 200 OK\r\nContent-Type: application/json\r\n"
-                        + "Content-Length: 64\r\n\r\n{\"node\":").getBytes(StandardCharsets.US_ASCII));
+                connection.getOutputStream().write(response);
                 connection.getOutputStream().flush();
                 served.incrementAndGet();
             } catch (IOException closed) {

@@ -5,7 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import dev.remedy.core.nodeagent.NodeAgentContract;
 import dev.remedy.fence.kube.nodeagent.PeerCertificates.Action;
 import dev.remedy.fence.kube.nodeagent.internal.PeerPki;
-import dev.remedy.fence.kube.operator.RbacCheck;
+import dev.remedy.fence.kube.testing.RbacCheck;
 import dev.remedy.test.FakeTimeSource;
 import io.fabric8.kubernetes.api.model.Secret;
 import io.fabric8.kubernetes.api.model.SecretBuilder;

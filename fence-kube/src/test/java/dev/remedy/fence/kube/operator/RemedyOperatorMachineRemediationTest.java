@@ -1,5 +1,6 @@
 package dev.remedy.fence.kube.operator;
 
+import dev.remedy.fence.kube.testing.RbacCheck;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.remedy.core.rules.MachineRemediationState;

@@ -1,4 +1,4 @@
-package dev.remedy.fence.kube.operator;
+package dev.remedy.fence.kube.testing;
 
 import io.fabric8.kubernetes.api.model.HasMetadata;
 import io.fabric8.kubernetes.api.model.rbac.ClusterRole;
@@ -12,7 +12,6 @@ import java.io.InputStream;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.TreeSet;
 import java.util.concurrent.TimeUnit;
@@ -20,16 +19,27 @@ import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
 /**
- * Checks the requests one client sent to the mock API server against the ClusterRole and Roles of
- * {@code deploy/20-rbac.yaml}: each request becomes a verb (get, list, watch, create, update, patch, delete), an API
- * group, a resource and a namespace, as the API server's authorizer sees it.
+ * Checks the requests one client sent to the mock API server against the ClusterRoles and Roles of an RBAC file
+ * ({@code deploy/20-rbac.yaml}, the operator's, by default): each request becomes a verb (get, list, watch, create,
+ * update, patch, delete), an API group, a resource, a namespace and a name, as the API server's authorizer sees it;
+ * a rule with {@code resourceNames} allows only requests naming one of them. Shared with remedy-node-agent's tests
+ * through fence-kube's test jar.
  */
 public final class RbacCheck {
 
-    /** The user agent of the client whose requests are checked. */
+    /** The user agent of the operator's client whose requests are checked. */
     public static final String USER_AGENT = "remedy-operator-under-test";
 
     private static final Path RBAC = Path.of("..", "deploy", "20-rbac.yaml");
+
+    /**
+     * What a check found.
+     *
+     * @param seen   every request of the client, described ({@code get cluster.x-k8s.io/machines in capi})
+     * @param denied the ones no rule allows
+     */
+    public record Requests(List<String> seen, List<String> denied) {
+    }
     private static final Pattern PATH = Pattern.compile(
             "^/(?:api/v1|apis/([^/]+)/[^/]+)(?:/namespaces/([^/]+))?/([^/?]+)(?:/([^/?]+))?(?:/([^/?]+))?");
 
@@ -38,16 +48,30 @@ public final class RbacCheck {
 
     /** The requests of {@link #USER_AGENT} that no rule of deploy/20-rbac.yaml allows, described. */
     public static List<String> deniedRequests(KubernetesMockServer server, KubernetesClient client) throws Exception {
+        return check(server, client, RBAC, USER_AGENT).denied();
+    }
+
+    /**
+     * Takes every request the server recorded since the last take, and checks those of {@code userAgent}.
+     *
+     * @param server    the mock API server
+     * @param client    a client of it, to parse the file
+     * @param rbac      the RBAC file
+     * @param userAgent the user agent of the client under test
+     */
+    public static Requests check(KubernetesMockServer server, KubernetesClient client, Path rbac, String userAgent)
+            throws InterruptedException {
         List<HasMetadata> objects;
-        try (InputStream in = Files.newInputStream(RBAC)) {
+        try (InputStream in = Files.newInputStream(rbac)) {
             objects = client.load(in).items();
         } catch (IOException e) {
-            throw new UncheckedIOException("cannot read " + RBAC.toAbsolutePath(), e);
+            throw new UncheckedIOException("cannot read " + rbac.toAbsolutePath(), e);
         }
         TreeSet<String> denied = new TreeSet<>();
+        TreeSet<String> seen = new TreeSet<>();
         RecordedRequest request;
         while ((request = server.takeRequest(10, TimeUnit.MILLISECONDS)) != null) {
-            if (!USER_AGENT.equals(request.getHeader("User-Agent"))) {
+            if (!userAgent.equals(request.getHeader("User-Agent"))) {
                 continue;
             }
             Matcher m = PATH.matcher(request.getPath());
@@ -64,12 +88,14 @@ public final class RbacCheck {
                 resource = m.group(5); // /namespaces/NS/RESOURCE matched as resource=namespaces, name=NS
             }
             String verb = verb(request.getMethod(), named, request.getPath().contains("watch=true"));
+            String described = verb + " " + (group.isEmpty() ? "" : group + "/") + resource
+                    + (namespace == null ? "" : " in " + namespace);
+            seen.add(described);
             if (!allowed(objects, verb, group, resource, namespace, name)) {
-                denied.add(verb + " " + (group.isEmpty() ? "" : group + "/") + resource
-                        + (namespace == null ? "" : " in " + namespace));
+                denied.add(described);
             }
         }
-        return new ArrayList<>(denied);
+        return new Requests(List.copyOf(seen), List.copyOf(denied));
     }
 
     private static String verb(String method, boolean named, boolean watch) {
