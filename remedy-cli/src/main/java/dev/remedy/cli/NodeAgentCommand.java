@@ -18,7 +18,6 @@ import java.time.Duration;
 import java.util.concurrent.Callable;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
-import java.util.function.Function;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.ParentCommand;
@@ -104,7 +103,7 @@ final class NodeAgentCommand implements Callable<Integer> {
                         + clusterSize);
             }
             NodeAgentSettings settings = settingsFile != null ? NodeAgentSettingsReader.read(settingsFile)
-                    : withClient(client -> NodeAgentSettingsMap.read(client, ns));
+                    : readSettings(kubeConfig(), ns);
             cli.environment().out().print(settings.toYaml());
             cli.environment().out().println("# fingerprint: " + settings.fingerprint());
             cli.environment().out().println("# safe time for " + clusterSize + " nodes: "
@@ -115,10 +114,9 @@ final class NodeAgentCommand implements Callable<Integer> {
         String self = node != null ? node : cli.environment().variable("NODE_NAME").orElseThrow(() -> new UserError(
                 "the node's name is unknown: pass --node NAME, or set NODE_NAME (the DaemonSet sets it from "
                         + "spec.nodeName)"));
-        Config config = kubeconfig == null ? Config.autoConfigure(null) : OperatorCommand.readKubeconfig(kubeconfig);
-        NodeAgentSettings settings;
-        settings = settingsFile != null ? NodeAgentSettingsReader.read(settingsFile)
-                : withClient(client -> NodeAgentSettingsMap.read(client, ns));
+        Config config = kubeConfig();
+        NodeAgentSettings settings = settingsFile != null ? NodeAgentSettingsReader.read(settingsFile)
+                : readSettings(config, ns);
         // every request bounded by the check's timeout, no retries: a failed read is counted, not hidden
         config.setRequestTimeout((int) settings.timings().apiServerTimeout().toMillis());
         config.setConnectionTimeout((int) settings.timings().apiServerTimeout().toMillis());
@@ -166,10 +164,14 @@ final class NodeAgentCommand implements Callable<Integer> {
         }
     }
 
-    private <T> T withClient(Function<KubernetesClient, T> read) {
-        Config config = kubeconfig == null ? Config.autoConfigure(null) : OperatorCommand.readKubeconfig(kubeconfig);
+    private Config kubeConfig() {
+        return kubeconfig == null ? Config.autoConfigure(null) : OperatorCommand.readKubeconfig(kubeconfig);
+    }
+
+    /** The settings from the ConfigMap, with a client of {@code config} closed before the agent's is built. */
+    private static NodeAgentSettings readSettings(Config config, String namespace) {
         try (KubernetesClient client = new KubernetesClientBuilder().withConfig(config).build()) {
-            return read.apply(client);
+            return NodeAgentSettingsMap.read(client, namespace);
         } catch (KubernetesClientException e) {
             throw new UserError("cannot read the ConfigMap " + NodeAgentContract.CONFIG_MAP + ": " + e.getMessage()
                     + "; pass --settings FILE to read a file instead");
